@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Runs every Baton benchmark in fresh processes (5 each), takes the medians and prints
+// a table. Usage: `npm run bench` from the repository root (builds first), or
+// `node bench/run.mjs` after a build.
+import { execFileSync } from "node:child_process";
+import { cpus, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { median } from "./instant-agent.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 5);
+
+function measure(script, args = [], nodeArgs = []) {
+  const values = [];
+  for (let i = 0; i < PROCESSES; i++) {
+    const out = execFileSync(process.execPath, [...nodeArgs, join(here, script), ...args], { encoding: "utf8" });
+    values.push(JSON.parse(out.trim().split("\n").at(-1)));
+  }
+  return values;
+}
+
+const rows = [];
+const it10 = median(measure("loop-overhead.mjs", ["10"]).map((v) => v.usPerIteration));
+const it200 = median(measure("loop-overhead.mjs", ["200"]).map((v) => v.usPerIteration));
+rows.push(["loop overhead / iteration, 10-iteration runs", `${it10.toFixed(2)} µs`, "< 25 µs", it10 < 25]);
+rows.push(["loop overhead / iteration, 200-iteration runs", `${it200.toFixed(2)} µs`, "< 25 µs", it200 < 25]);
+const drift = (it200 / it10 - 1) * 100;
+rows.push(["flatness: 200 vs 10 iterations", `${drift >= 0 ? "+" : ""}${drift.toFixed(1)} %`, "within ±20 %", Math.abs(drift) <= 20]);
+const batch = median(measure("parallel-tools.mjs").map((v) => v.batchMs));
+rows.push(["run with a batch of 3 × 100 ms tools", `${batch.toFixed(1)} ms`, "100 ms + ≤ 5 ms", batch - 100 <= 5]);
+const memory = median(measure("memory-per-run.mjs", ["500"], ["--expose-gc"]).map((v) => v.bytesPerRun));
+rows.push(["heap held per in-flight run (500 paused in a tool)", `${(memory / 1024).toFixed(1)} KiB`, "< 16 KiB", memory < 16 * 1024]);
+
+const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ["benchmark", "result", "target"][i].length));
+const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 4)).join(" | ")} |`;
+console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; medians over ${PROCESSES} processes`);
+console.log(line(["benchmark", "result", "target", "met"]));
+console.log(line(widths.map((w) => "-".repeat(w)).concat("----")));
+for (const row of rows) console.log(line([row[0], row[1], row[2], row[3] ? "yes" : "NO"]));
+if (rows.some((r) => !r[3])) process.exitCode = 1;

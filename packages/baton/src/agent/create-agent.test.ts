@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ConfigurationError, DuplicateToolError, type StreamEvent, type ToolRegistry } from "@baton/core";
+import { defineTool, ToolSet } from "@baton/tools";
+import { createRecordingStorage, fakeTool, scriptedModel } from "@baton/testing";
+import { createAgent, MISSING_PROVIDER_MESSAGE } from "./create-agent.js";
+
+const population = defineTool({
+  name: "get_population",
+  description: "The population of a city, in millions.",
+  parameters: z.object({ city: z.string() }),
+  execute: ({ city }) => ({ city, millions: city === "Paris" ? 2.1 : 3.6 }),
+});
+
+const add = defineTool({
+  name: "add",
+  description: "Adds two numbers.",
+  parameters: z.object({ a: z.number(), b: z.number() }),
+  execute: ({ a, b }) => Math.round((a + b) * 10) / 10,
+});
+
+/** A model that looks up two cities in parallel, adds the numbers, then answers. */
+function twoRoundModel() {
+  return scriptedModel([
+    {
+      toolCalls: [
+        { name: "get_population", arguments: { city: "Paris" } },
+        { name: "get_population", arguments: { city: "Berlin" } },
+      ],
+      usage: { inputTokens: 20, outputTokens: 8 },
+    },
+    { toolCalls: [{ name: "add", arguments: { a: 2.1, b: 3.6 } }], usage: { inputTokens: 40, outputTokens: 5 } },
+    { text: ["Together they have ", "5.7 million people."], usage: { inputTokens: 50, outputTokens: 7 } },
+  ]);
+}
+
+describe("createAgent", () => {
+  it("runs a two-round tool agent with zod tools and reports text, tool calls and usage", async () => {
+    const model = twoRoundModel();
+    const agent = createAgent({ provider: model, model: "m1", instructions: "Be exact.", tools: [population, add] });
+
+    const result = await agent.run("How many people live in Paris and Berlin?");
+
+    expect(result.text).toBe("Together they have 5.7 million people.");
+    expect(result.stopReason).toBe("completed");
+    expect(result.iterations).toBe(3);
+    expect(result.agentPath).toBe("main");
+    expect(result.toolCalls.map((r) => [r.toolName, r.arguments, r.status, r.result, r.iteration])).toEqual([
+      ["get_population", { city: "Paris" }, "ok", { city: "Paris", millions: 2.1 }, 1],
+      ["get_population", { city: "Berlin" }, "ok", { city: "Berlin", millions: 3.6 }, 1],
+      ["add", { a: 2.1, b: 3.6 }, "ok", 5.7, 2],
+    ]);
+    expect(result.usage.calls.map((u) => [u.iteration, u.inputTokens, u.outputTokens, u.tools])).toEqual([
+      [1, 20, 8, ["get_population", "get_population"]],
+      [2, 40, 5, ["add"]],
+      [3, 50, 7, []],
+    ]);
+    expect(result.usage.total).toMatchObject({ inputTokens: 110, outputTokens: 20, calls: 3, tools: ["get_population", "add"] });
+    expect(model.requests[0]!.messages[0]).toEqual({ role: "system", content: "Be exact." });
+    expect(model.requests[0]!.tools?.map((t) => t.name)).toEqual(["get_population", "add"]);
+  });
+
+  it("streams the run's events in order and resolves the same result", async () => {
+    const agent = createAgent({ provider: twoRoundModel(), model: "m1", tools: [population, add] });
+
+    const running = agent.stream("Paris and Berlin?", { runId: "run-7" });
+    const events: StreamEvent[] = [];
+    for await (const event of running) events.push(event);
+    const result = await running.result;
+
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.every((e) => e.runId === "run-7")).toBe(true);
+    const types = events.map((e) => e.type);
+    expect(types[0]).toBe("run-start");
+    expect(types.at(-1)).toBe("run-end");
+    expect(types.filter((t) => t === "step-start")).toHaveLength(3);
+    expect(types.filter((t) => t === "tool-done")).toHaveLength(3);
+    expect(types.indexOf("tool-start")).toBeLessThan(types.indexOf("tool-done"));
+    expect(types.lastIndexOf("tool-done")).toBeLessThan(types.indexOf("text-delta"));
+    const text = events.flatMap((e) => (e.type === "text-delta" ? [e.text] : [])).join("");
+    expect(text).toBe(result.text);
+    expect(result.runId).toBe("run-7");
+  });
+
+  it("throws a ConfigurationError that says what to pass when the provider is missing", () => {
+    const create = () => createAgent({ model: "m1" } as never);
+    expect(create).toThrow(ConfigurationError);
+    expect(create).toThrow(MISSING_PROVIDER_MESSAGE);
+    expect(MISSING_PROVIDER_MESSAGE).toContain("scriptedModel() from baton/testing");
+    expect(() => createAgent({ provider: {} as never, model: "m1" })).toThrow(/stream\(\) method/);
+    expect(() => createAgent({ provider: scriptedModel([]), model: "" })).toThrow(/needs a model/);
+  });
+
+  it("fails at createAgent time when two tools share a name", () => {
+    const twin = defineTool({ name: "add", description: "Adds again.", parameters: z.object({}), execute: () => 0 });
+    expect(() => createAgent({ provider: scriptedModel([]), model: "m1", tools: [add, twin] })).toThrow(DuplicateToolError);
+  });
+
+  it("uses a given registry as is, with its system prompt, and gives no tools an empty registry", async () => {
+    const registry = new ToolSet([add], { basePrompt: "Use the tools for arithmetic." });
+    const model = scriptedModel(["5"]);
+    const agent = createAgent({ provider: model, model: "m1", instructions: "Be exact.", tools: registry });
+    expect(agent.tools).toBe(registry);
+    await agent.run("2 + 3?");
+    expect(model.requests[0]!.messages[0]).toEqual({ role: "system", content: "Be exact.\n\nUse the tools for arithmetic." });
+    expect(createAgent({ provider: scriptedModel([]), model: "m1" }).tools.list()).toEqual([]);
+  });
+
+  it("offers tools registered on agent.tools after creation to later runs", async () => {
+    const model = scriptedModel(["a"]);
+    const agent = createAgent({ provider: model, model: "m1" });
+    agent.tools.register(add);
+    await agent.run("x");
+    expect(model.requests[0]!.tools?.map((t) => t.name)).toEqual(["add"]);
+  });
+
+  it("names its agent paths after the agent", async () => {
+    const agent = createAgent({ name: "researcher", provider: scriptedModel(["hi"]), model: "m1" });
+    expect(agent.name).toBe("researcher");
+    const result = await agent.run("hello");
+    expect(result.agentPath).toBe("researcher");
+  });
+});
+
+describe("per-call options", () => {
+  it("pass the abort signal through", async () => {
+    const agent = createAgent({ provider: scriptedModel(["never sent"]), model: "m1" });
+    const result = await agent.run("x", { signal: AbortSignal.abort() });
+    expect(result.stopReason).toBe("aborted");
+    expect(result.iterations).toBe(0);
+  });
+
+  it("abort a streamed run through the signal", async () => {
+    const controller = new AbortController();
+    const slow = fakeTool({ name: "slow", delayMs: 5_000 });
+    const agent = createAgent({ provider: scriptedModel([{ toolCalls: [{ name: "slow" }] }, "done"]), model: "m1", tools: [slow] });
+    const running = agent.stream("x", { signal: controller.signal });
+    for await (const event of running) if (event.type === "tool-start") controller.abort();
+    const result = await running.result;
+    expect(result.stopReason).toBe("aborted");
+    expect(slow.calls[0]!.aborted).toBe(true);
+  });
+
+  it("let a call's toolCallLimit override the agent's, and keep the agent's when it is undefined", async () => {
+    const turns = [
+      { toolCalls: [{ name: "search" }] },
+      { toolCalls: [{ name: "search" }] },
+      { toolCalls: [{ name: "search" }] },
+      "final",
+    ];
+    const search = fakeTool({ name: "search", result: "r" });
+    const agent = createAgent({ provider: scriptedModel(turns, { loop: true }), model: "m1", tools: [search], toolCallLimit: 3 });
+
+    const limited = await agent.run("x", { toolCallLimit: 1 });
+    expect(limited.toolCallCount).toBe(1);
+    expect(limited.stopReason).toBe("tool_call_limit");
+
+    const agentDefault = createAgent({ provider: scriptedModel(turns), model: "m1", tools: [search], toolCallLimit: 3 });
+    const full = await agentDefault.run("x", { toolCallLimit: undefined });
+    expect(full.toolCallCount).toBe(3);
+  });
+
+  it("pass run id, event callback, application context and conversation id through", async () => {
+    const storage = createRecordingStorage();
+    const whoami = fakeTool({ name: "whoami", result: (_args, ctx) => ctx.context["user"] });
+    const agent = createAgent({
+      provider: scriptedModel([{ toolCalls: [{ name: "whoami" }] }, "ok"]),
+      model: "m1",
+      tools: [whoami],
+      storage,
+    });
+    const events: StreamEvent[] = [];
+    const result = await agent.run("who am I?", {
+      runId: "r1",
+      onEvent: (e) => events.push(e),
+      context: { user: "ada" },
+      conversationId: "c1",
+    });
+
+    expect(result.toolCalls[0]!.result).toBe("ada");
+    expect(result.runId).toBe("r1");
+    expect(events.at(-1)).toMatchObject({ type: "run-end", runId: "r1" });
+    expect(result.persisted).toBe(true);
+    expect((await storage.loadMessages("c1")).length).toBeGreaterThan(0);
+  });
+
+  it("give each run its own copy of the registry, so hooks that change it leave the agent alone", async () => {
+    let seenRegistry: ToolRegistry | undefined;
+    const model = scriptedModel(["one", "two"]);
+    const agent = createAgent({
+      provider: model,
+      model: "m1",
+      tools: [add],
+      config: {
+        onNoToolCalls: (_state, context) => {
+          seenRegistry = context.registry;
+          context.registry.clear();
+          return { shouldContinue: false };
+        },
+      },
+    });
+    await agent.run("x");
+    expect(seenRegistry).toBeDefined();
+    expect(seenRegistry).not.toBe(agent.tools);
+    expect(agent.tools.list().map((t) => t.name)).toEqual(["add"]);
+
+    await agent.run("y");
+    expect(model.requests[1]!.tools?.map((t) => t.name)).toEqual(["add"]);
+  });
+});

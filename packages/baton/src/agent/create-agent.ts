@@ -1,0 +1,75 @@
+import { ConfigurationError } from "@baton/core";
+import { run, stream } from "@baton/loop";
+import type { Agent } from "./agent.js";
+import { agentRegistry } from "./agent-tools.js";
+import type { CreateAgentOptions } from "./create-agent-options.js";
+import { runOptionsFor, type AgentSetup } from "./run-options-for.js";
+
+/** The message of the error thrown when `createAgent` is given no provider. */
+export const MISSING_PROVIDER_MESSAGE =
+  "createAgent needs a provider: a provider adapter, or scriptedModel() from baton/testing for tests.";
+
+/**
+ * Creates an agent: the options that stay the same for every run, fixed once, so a
+ * program starts with one import.
+ *
+ * What it wires today:
+ * - `tools` given as an array become a `ToolSet` from `@baton/tools` (a repeated tool
+ *   name throws `DuplicateToolError` here, not at the first run); a registry is used
+ *   as is; no tools is an empty `ToolSet`.
+ * - `name` becomes the loop's agent name (the root of agent paths).
+ * - every other option is passed to the loop's `run()` / `stream()` unchanged, with
+ *   the per-call options (`signal`, `runId`, `onEvent`, `conversationId`, `context`,
+ *   `toolCallLimit`) of each call on top.
+ *
+ * What it does not wire yet: token counting and context management (pass a
+ * `tokenCounter` and `contextEngine` yourself), event sinks such as loggers (pass
+ * `sinks`), and storage adapters (pass `storage`). Later versions will choose
+ * defaults for these here, so programs written against `createAgent` pick them up.
+ *
+ * Nothing is defaulted silently: without a provider it throws a
+ * `ConfigurationError`. Limits and the agent name are checked by the loop when a
+ * run starts.
+ *
+ * @example
+ * import { createAgent, defineTool } from "baton";
+ * import { scriptedModel } from "baton/testing";
+ * import { z } from "zod";
+ *
+ * const add = defineTool({
+ *   name: "add",
+ *   description: "Adds two numbers.",
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * const agent = createAgent({
+ *   provider: scriptedModel([{ toolCalls: [{ name: "add", arguments: { a: 2, b: 3 } }] }, "2 + 3 = 5."]),
+ *   model: "test-model",
+ *   tools: [add],
+ * });
+ * const result = await agent.run("What is 2 + 3?");
+ * result.text; // "2 + 3 = 5."
+ *
+ * @throws ConfigurationError (`INVALID_CONFIGURATION`) without a provider or a model id.
+ * @throws DuplicateToolError (`TOOL_DUPLICATE_NAME`) when two tools share a name.
+ */
+export function createAgent(options: CreateAgentOptions): Agent {
+  if (options === null || typeof options !== "object") {
+    throw new ConfigurationError("createAgent needs an options object with at least a provider and a model.");
+  }
+  const { name = "main", tools, ...defaults } = options;
+  if (defaults.provider === undefined || defaults.provider === null) throw new ConfigurationError(MISSING_PROVIDER_MESSAGE);
+  if (typeof defaults.provider.stream !== "function") {
+    throw new ConfigurationError('createAgent: "provider" must be a ModelProvider (an object with a stream() method).');
+  }
+  if (typeof defaults.model !== "string" || defaults.model.length === 0) {
+    throw new ConfigurationError('createAgent needs a model: the provider\'s model id, for example "gpt-4.1" (any non-empty id for scriptedModel()).');
+  }
+  const setup: AgentSetup = { name, registry: agentRegistry(tools), defaults };
+  return Object.freeze({
+    name,
+    tools: setup.registry,
+    run: (input, perCall) => run(runOptionsFor(setup, input, perCall)),
+    stream: (input, perCall) => stream(runOptionsFor(setup, input, perCall)),
+  } satisfies Agent);
+}

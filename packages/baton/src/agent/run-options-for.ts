@@ -1,0 +1,31 @@
+import type { Message, ToolRegistry } from "@baton/core";
+import type { RunOptions } from "@baton/loop";
+import { AGENT_RUN_OPTION_KEYS, type AgentRunOptions } from "./agent-run-options.js";
+import { runRegistry } from "./agent-tools.js";
+import type { AgentDefaults } from "./create-agent-options.js";
+
+/** What an agent fixed at creation: its name, registry and default run options. */
+export interface AgentSetup {
+  readonly name: string;
+  readonly registry: ToolRegistry;
+  readonly defaults: AgentDefaults;
+}
+
+/**
+ * The loop's options for one call of an agent: the agent's defaults, its name as the
+ * agent name, a fresh copy of its registry, the input, and the per-call options that
+ * are set (an `undefined` per-call value keeps the agent's default).
+ */
+export function runOptionsFor(setup: AgentSetup, input: string | readonly Message[], options: AgentRunOptions = {}): RunOptions {
+  const perCall: Record<string, unknown> = {};
+  for (const key of AGENT_RUN_OPTION_KEYS) {
+    if (options[key] !== undefined) perCall[key] = options[key];
+  }
+  return {
+    ...setup.defaults,
+    ...(perCall as AgentRunOptions),
+    agentName: setup.name,
+    tools: runRegistry(setup.registry),
+    input,
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * `baton/testing`: the test doubles of `@baton/testing` (a scripted model provider,
+ * fake tools, an inspectable recording storage), for tests and for trying agents out
+ * before a provider is configured.
+ * @packageDocumentation
+ */
+export * from "@baton/testing";

@@ -1,0 +1,47 @@
+import type { AssistantMessage, Message, ToolMessage } from "../messages/index.js";
+
+/**
+ * What a run may store. Applied at write time: what a policy excludes is never
+ * written. Filters receive a tool name and return whether to keep its calls or results.
+ */
+export interface DataPolicy {
+  readonly storeText: boolean;
+  readonly storeToolCalls: boolean;
+  readonly storeToolResults: boolean;
+  readonly filterToolCalls?: ((toolName: string) => boolean) | null;
+  readonly filterToolResults?: ((toolName: string) => boolean) | null;
+}
+
+/** Store everything: the default policy. */
+export const STORE_EVERYTHING: DataPolicy = Object.freeze({
+  storeText: true,
+  storeToolCalls: true,
+  storeToolResults: true,
+  filterToolCalls: null,
+  filterToolResults: null,
+});
+
+/**
+ * Returns the messages as `policy` allows them to be stored: text, reasoning, tool
+ * calls and tool results removed where the policy says so; messages left empty are
+ * dropped. System and user messages are kept.
+ */
+export function applyDataPolicy(messages: readonly Message[], policy: DataPolicy): Message[] {
+  const kept: Message[] = [];
+  for (const message of messages) {
+    if (message.role === "assistant") {
+      const content = message.content.filter((part) => {
+        if (part.type === "tool-call") return policy.storeToolCalls && (policy.filterToolCalls?.(part.toolName) ?? true);
+        return policy.storeText;
+      });
+      if (content.length > 0) kept.push({ role: "assistant", content } satisfies AssistantMessage);
+    } else if (message.role === "tool") {
+      if (!policy.storeToolResults) continue;
+      const content = message.content.filter((part) => policy.filterToolResults?.(part.toolName) ?? true);
+      if (content.length > 0) kept.push({ role: "tool", content } satisfies ToolMessage);
+    } else {
+      kept.push(message);
+    }
+  }
+  return kept;
+}

@@ -1,0 +1,59 @@
+import type { Message } from "../messages/index.js";
+import type { Usage, UsageTotals } from "../usage/index.js";
+import type { SerializedError } from "../errors/index.js";
+import type { StopReason } from "./stop-reason.js";
+
+/**
+ * How a tool call ended: `ok`, or why it did not (`error` thrown, `invalid`
+ * arguments or unknown tool, `timeout`, `not_enabled`, `aborted`).
+ */
+export type ToolCallStatus = "ok" | "error" | "invalid" | "timeout" | "not_enabled" | "aborted";
+
+/** One tool call of a run, as the result reports it. */
+export interface ToolCallRecord {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The arguments the tool received (or the raw text when they could not be parsed). */
+  readonly arguments: unknown;
+  readonly status: ToolCallStatus;
+  /** The result, when `status` is `ok`. */
+  readonly result?: unknown;
+  /** The error, when `status` is not `ok`. */
+  readonly error?: SerializedError;
+  readonly durationMs: number;
+  /** Agent path of the run that made the call. */
+  readonly agentPath: string;
+  /** The iteration of that run. */
+  readonly iteration: number;
+}
+
+/** What a finished (or stopped) run returns. */
+export interface RunResult {
+  readonly runId: string;
+  readonly agentPath: string;
+  /** The final answer text (the last model turn's text). */
+  readonly text: string;
+  /** Every message the run added, in order: assistant turns and tool results. */
+  readonly messages: readonly Message[];
+  /** Every tool call of this run (not of its sub-agents), in call order. */
+  readonly toolCalls: readonly ToolCallRecord[];
+  readonly usage: {
+    /** One record per model call, sub-agents' calls included. */
+    readonly calls: readonly Usage[];
+    readonly total: UsageTotals;
+  };
+  /** Number of model calls this run made. */
+  readonly iterations: number;
+  /** Tool calls counted against the limit, sub-agents' counted calls included. */
+  readonly toolCallCount: number;
+  readonly stopReason: StopReason;
+  /** The error that stopped the run, when `stopReason` is `error`. */
+  readonly error?: SerializedError;
+  /** Tool metadata by tool-call id, sub-agents' included. */
+  readonly toolMetadata: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /**
+   * Whether the run was written to storage. False when the run was given no
+   * storage: nothing of it is persisted.
+   */
+  readonly persisted: boolean;
+}

@@ -1,0 +1,43 @@
+/**
+ * Stable error codes. A code never changes meaning once released, so users can
+ * match on it in logs, alerts and `catch` blocks.
+ */
+export const ERROR_CODES = {
+  /** The model called a tool that is not registered (or not offered this turn). */
+  TOOL_NOT_FOUND: "TOOL_NOT_FOUND",
+  /** The tool-call arguments were not JSON or failed the tool's schema. */
+  TOOL_INVALID_ARGUMENTS: "TOOL_INVALID_ARGUMENTS",
+  /** The tool threw. */
+  TOOL_EXECUTION_FAILED: "TOOL_EXECUTION_FAILED",
+  /** The tool ran past its timeout and was aborted. */
+  TOOL_TIMEOUT: "TOOL_TIMEOUT",
+  /** The tool's `shouldUse` check refused it for this run. */
+  TOOL_NOT_ENABLED: "TOOL_NOT_ENABLED",
+  /** The tool was still running when the run was aborted. */
+  TOOL_ABORTED: "TOOL_ABORTED",
+  /** Two tools were registered under one name. */
+  TOOL_DUPLICATE_NAME: "TOOL_DUPLICATE_NAME",
+  /** A tool's parameter schema cannot be turned into an object JSON Schema. */
+  TOOL_INVALID_SCHEMA: "TOOL_INVALID_SCHEMA",
+  /** The model provider failed. */
+  PROVIDER_ERROR: "PROVIDER_ERROR",
+  /** The run was aborted through its signal. */
+  RUN_ABORTED: "RUN_ABORTED",
+  /** Sub-agents were nested deeper than allowed. */
+  MAX_DEPTH_EXCEEDED: "MAX_DEPTH_EXCEEDED",
+  /** The run's token budget would be exceeded. */
+  TOKEN_BUDGET_EXCEEDED: "TOKEN_BUDGET_EXCEEDED",
+  /** The request cannot fit the model's context window. */
+  CONTEXT_OVERFLOW: "CONTEXT_OVERFLOW",
+  /** Options or an agent config are invalid. */
+  INVALID_CONFIGURATION: "INVALID_CONFIGURATION",
+  /** A hook threw. */
+  HOOK_FAILED: "HOOK_FAILED",
+  /** A storage adapter failed or found corrupt data. */
+  STORAGE_ERROR: "STORAGE_ERROR",
+  /** A scripted model ran out of scripted turns. */
+  SCRIPT_EXHAUSTED: "SCRIPT_EXHAUSTED",
+} as const;
+
+/** One of the {@link ERROR_CODES}. */
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,0 +1,117 @@
+import { BatonError, type BatonErrorOptions } from "./baton-error.js";
+import { ERROR_CODES } from "./error-codes.js";
+
+/** A tool name the registry does not know. */
+export class ToolNotFoundError extends BatonError {
+  constructor(readonly toolName: string, available: readonly string[], options: BatonErrorOptions = {}) {
+    super(
+      ERROR_CODES.TOOL_NOT_FOUND,
+      `Unknown tool "${toolName}". Available tools: ${available.length > 0 ? available.join(", ") : "none"}.`,
+      { ...options, details: { toolName, available: [...available], ...options.details } },
+    );
+  }
+}
+
+/** Tool-call arguments that are not JSON or fail the tool's schema. */
+export class InvalidToolArgumentsError extends BatonError {
+  constructor(readonly toolName: string, readonly issues: readonly string[], options: BatonErrorOptions = {}) {
+    super(ERROR_CODES.TOOL_INVALID_ARGUMENTS, `Invalid arguments for tool "${toolName}": ${issues.join("; ")}`, {
+      ...options,
+      details: { toolName, issues: [...issues], ...options.details },
+    });
+  }
+}
+
+/** A tool that threw. */
+export class ToolExecutionError extends BatonError {
+  constructor(readonly toolName: string, message: string, options: BatonErrorOptions = {}) {
+    super(ERROR_CODES.TOOL_EXECUTION_FAILED, message, { ...options, details: { toolName, ...options.details } });
+  }
+}
+
+/** A tool that ran past its timeout. */
+export class ToolTimeoutError extends BatonError {
+  constructor(readonly toolName: string, readonly timeoutMs: number) {
+    super(ERROR_CODES.TOOL_TIMEOUT, `Tool "${toolName}" timed out after ${timeoutMs} ms and was aborted.`, {
+      details: { toolName, timeoutMs },
+      retryable: true,
+    });
+  }
+}
+
+/** A tool refused by its `shouldUse` check. The message is the stable string `TOOL_NOT_ENABLED`. */
+export class ToolNotEnabledError extends BatonError {
+  constructor(readonly toolName: string) {
+    super(ERROR_CODES.TOOL_NOT_ENABLED, ERROR_CODES.TOOL_NOT_ENABLED, { details: { toolName } });
+  }
+}
+
+/** Two tools under one name. */
+export class DuplicateToolError extends BatonError {
+  constructor(readonly toolName: string) {
+    super(ERROR_CODES.TOOL_DUPLICATE_NAME, `A tool named "${toolName}" is already registered.`, { details: { toolName } });
+  }
+}
+
+/** A tool definition that cannot be offered to a model: a bad name, no description, or a schema that is not an object JSON Schema. */
+export class InvalidToolSchemaError extends BatonError {
+  constructor(readonly toolName: string, reason: string, options: BatonErrorOptions = {}) {
+    super(ERROR_CODES.TOOL_INVALID_SCHEMA, `Invalid tool "${toolName}": ${reason}`, {
+      ...options,
+      details: { toolName, reason, ...options.details },
+    });
+  }
+}
+
+/** A run stopped by its abort signal. */
+export class RunAbortedError extends BatonError {
+  constructor(reason?: unknown) {
+    super(ERROR_CODES.RUN_ABORTED, "The run was aborted.", reason === undefined ? {} : { cause: reason });
+  }
+}
+
+/** A failed model call. Provider adapters subclass or fill `details` (status, request id). */
+export class ProviderError extends BatonError {
+  constructor(message: string, options: BatonErrorOptions = {}) {
+    super(ERROR_CODES.PROVIDER_ERROR, message, options);
+  }
+}
+
+/** Sub-agents nested past the allowed depth. */
+export class MaxDepthExceededError extends BatonError {
+  constructor(readonly agentPath: string, readonly maxDepth: number) {
+    super(ERROR_CODES.MAX_DEPTH_EXCEEDED, `Cannot start a sub-agent under "${agentPath}": the maximum depth of ${maxDepth} is reached.`, {
+      details: { agentPath, maxDepth },
+    });
+  }
+}
+
+/** A token budget that the next model call would exceed. */
+export class TokenBudgetExceededError extends BatonError {
+  constructor(readonly used: number, readonly budget: number, readonly next?: number) {
+    super(
+      ERROR_CODES.TOKEN_BUDGET_EXCEEDED,
+      next === undefined
+        ? `Token budget of ${budget} exhausted: ${used} tokens used.`
+        : `Token budget of ${budget} would be exceeded: ${used} used, the next call needs up to ${next}.`,
+      { details: { used, budget, ...(next === undefined ? {} : { next }) } },
+    );
+  }
+}
+
+/** Options or a config that cannot work. */
+export class ConfigurationError extends BatonError {
+  constructor(message: string, options: BatonErrorOptions = {}) {
+    super(ERROR_CODES.INVALID_CONFIGURATION, message, options);
+  }
+}
+
+/** A hook of an agent config that threw. */
+export class HookError extends BatonError {
+  constructor(readonly hook: string, cause: unknown) {
+    super(ERROR_CODES.HOOK_FAILED, `Agent hook "${hook}" failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+      details: { hook },
+    });
+  }
+}

@@ -1,0 +1,17 @@
+export { ERROR_CODES, type ErrorCode } from "./error-codes.js";
+export { BatonError, isBatonError, errorMessage, type BatonErrorOptions, type ErrorDetails, type SerializedError } from "./baton-error.js";
+export {
+  ToolNotFoundError,
+  InvalidToolArgumentsError,
+  ToolExecutionError,
+  ToolTimeoutError,
+  ToolNotEnabledError,
+  DuplicateToolError,
+  InvalidToolSchemaError,
+  RunAbortedError,
+  ProviderError,
+  MaxDepthExceededError,
+  TokenBudgetExceededError,
+  ConfigurationError,
+  HookError,
+} from "./errors.js";

@@ -1,0 +1,218 @@
+import type { Message, ToolCallPart } from "../messages/index.js";
+import type { FinishReason } from "../model/index.js";
+import type { Usage, UsageTotals } from "../usage/index.js";
+import type { SerializedError } from "../errors/index.js";
+import type { StopReason } from "../agent/stop-reason.js";
+import type { ToolCallStatus } from "../agent/run-result.js";
+
+/** Version of the event protocol; bumped on any incompatible change. */
+export const EVENT_PROTOCOL_VERSION = 1;
+
+/** Fields every event carries. */
+export interface EventBase {
+  readonly runId: string;
+  /** `main`, `main/researcher#2`, …: which agent of the run produced the event. */
+  readonly agentPath: string;
+  /** Strictly increasing across the whole run, nested agents included. */
+  readonly seq: number;
+  /** Milliseconds since the epoch. */
+  readonly timestamp: number;
+}
+
+/** A run (or nested run) started. */
+export interface RunStartEvent extends EventBase {
+  readonly type: "run-start";
+  readonly model: string;
+  /** Agent path of the parent run, for nested runs. */
+  readonly parentAgentPath?: string;
+}
+
+/** A run (or nested run) ended. */
+export interface RunEndEvent extends EventBase {
+  readonly type: "run-end";
+  readonly stopReason: StopReason;
+  readonly text: string;
+  readonly iterations: number;
+  readonly toolCallCount: number;
+  readonly usage: UsageTotals;
+  readonly error?: SerializedError;
+}
+
+/** A model call is about to start. */
+export interface StepStartEvent extends EventBase {
+  readonly type: "step-start";
+  readonly iteration: number;
+  readonly model: string;
+  readonly toolsSent: boolean;
+}
+
+/** A model call and its tool batch finished. */
+export interface StepEndEvent extends EventBase {
+  readonly type: "step-end";
+  readonly iteration: number;
+  readonly finishReason: FinishReason;
+  readonly toolCalls: number;
+}
+
+/** Streamed answer text. */
+export interface TextDeltaEvent extends EventBase {
+  readonly type: "text-delta";
+  readonly text: string;
+}
+
+/** Streamed reasoning text. */
+export interface ReasoningDeltaEvent extends EventBase {
+  readonly type: "reasoning-delta";
+  readonly text: string;
+  readonly id?: string;
+}
+
+/** The model called a tool; arguments are complete and parsed (raw text when unparseable). */
+export interface ToolCallEvent extends EventBase {
+  readonly type: "tool-call";
+  readonly toolCall: ToolCallPart;
+}
+
+/** A tool started running. */
+export interface ToolStartEvent extends EventBase {
+  readonly type: "tool-start";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly arguments: unknown;
+}
+
+/** A tool reported progress. */
+export interface ToolProgressEvent extends EventBase {
+  readonly type: "tool-progress";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/** A streaming tool yielded a chunk. */
+export interface ToolStreamEvent extends EventBase {
+  readonly type: "tool-stream";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly chunk: unknown;
+}
+
+/** A tool finished with a result. */
+export interface ToolDoneEvent extends EventBase {
+  readonly type: "tool-done";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly result: unknown;
+  readonly durationMs: number;
+}
+
+/** A tool call failed (threw, timed out, invalid, not enabled, aborted). */
+export interface ToolErrorEvent extends EventBase {
+  readonly type: "tool-error";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly status: Exclude<ToolCallStatus, "ok">;
+  readonly error: SerializedError;
+  readonly durationMs: number;
+}
+
+/** Usage of one model call. */
+export interface UsageEvent extends EventBase {
+  readonly type: "usage";
+  readonly usage: Usage;
+}
+
+/** The context engine dropped or compacted messages. */
+export interface ContextTrimmedEvent extends EventBase {
+  readonly type: "context-trimmed";
+  readonly strategy: string;
+  readonly removedMessages: number;
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
+}
+
+/** The context engine summarized old messages. */
+export interface ContextSummarizedEvent extends EventBase {
+  readonly type: "context-summarized";
+  readonly summary: string;
+  readonly summarizedMessages: number;
+}
+
+/** A plan (todo list) changed. */
+export interface PlanUpdatedEvent extends EventBase {
+  readonly type: "plan-updated";
+  readonly items: readonly { readonly id: string; readonly title: string; readonly status: string }[];
+  readonly version: number;
+}
+
+/** Control moved to another agent. */
+export interface HandoffEvent extends EventBase {
+  readonly type: "handoff";
+  readonly from: string;
+  readonly to: string;
+  readonly reason?: string;
+}
+
+/** Loop detection fired. */
+export interface LoopDetectedEvent extends EventBase {
+  readonly type: "loop-detected";
+  readonly kind: "tool_repetition" | "text_repetition";
+  readonly action: "warn" | "terminate" | "callback";
+  readonly detail: string;
+}
+
+/** A token or cost budget stopped the run. */
+export interface BudgetExceededEvent extends EventBase {
+  readonly type: "budget-exceeded";
+  readonly budget: "tokens" | "cost" | "time";
+  readonly limit: number;
+  readonly used: number;
+}
+
+/** An error the run reports (the run may still end normally afterwards). */
+export interface ErrorEvent extends EventBase {
+  readonly type: "error";
+  readonly error: SerializedError;
+}
+
+/** A message the run added (assistant turn or tool results), once complete. */
+export interface MessageEvent extends EventBase {
+  readonly type: "message";
+  readonly message: Message;
+}
+
+/** Events of one tool call. */
+export type ToolEvent = ToolStartEvent | ToolProgressEvent | ToolStreamEvent | ToolDoneEvent | ToolErrorEvent;
+
+/** Every event a run streams. */
+export type StreamEvent =
+  | RunStartEvent
+  | RunEndEvent
+  | StepStartEvent
+  | StepEndEvent
+  | TextDeltaEvent
+  | ReasoningDeltaEvent
+  | ToolCallEvent
+  | ToolEvent
+  | UsageEvent
+  | ContextTrimmedEvent
+  | ContextSummarizedEvent
+  | PlanUpdatedEvent
+  | HandoffEvent
+  | LoopDetectedEvent
+  | BudgetExceededEvent
+  | ErrorEvent
+  | MessageEvent;
+
+/** The `type` of a {@link StreamEvent}. */
+export type StreamEventType = StreamEvent["type"];
+
+/** The event of a given type. */
+export type StreamEventOf<T extends StreamEventType> = Extract<StreamEvent, { type: T }>;
+
+/** Distributes `Omit` over a union. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event before the run stamps it with run id, agent path, sequence number and time. */
+export type UnstampedEvent = DistributiveOmit<StreamEvent, keyof EventBase>;

@@ -1,0 +1,14 @@
+export type {
+  ToolDefinition,
+  ToolChoice,
+  ModelRequest,
+  FinishReason,
+  TextDeltaPart,
+  ReasoningDeltaPart,
+  ToolCallDeltaPart,
+  UsagePart,
+  FinishPart,
+  ModelStreamPart,
+  ModelInfo,
+  ModelProvider,
+} from "./model-provider.js";

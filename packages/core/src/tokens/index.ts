@@ -1,0 +1,2 @@
+export type { TokenCount, TokenCounter } from "./token-counter.js";
+export type { ContextEngineInput, ContextEngineOutput, ContextEngine } from "./context-engine.js";

@@ -1,0 +1,19 @@
+import type { Message } from "../messages/index.js";
+import type { ToolDefinition } from "../model/index.js";
+
+/** A token count and whether it is exact or an estimate. */
+export interface TokenCount {
+  readonly tokens: number;
+  readonly exact: boolean;
+}
+
+/**
+ * Counts tokens for a model. `@baton/tokens` provides tiktoken-based and calibrated
+ * counters.
+ */
+export interface TokenCounter {
+  /** Tokens of a plain text. */
+  countText(text: string, model?: string): TokenCount;
+  /** Tokens of a whole request: messages with their chat-format overhead, plus tool definitions. */
+  countMessages(messages: readonly Message[], options?: { readonly model?: string; readonly tools?: readonly ToolDefinition[] }): TokenCount;
+}

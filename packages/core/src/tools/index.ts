@@ -1,0 +1,4 @@
+export type { JsonSchema } from "./json-schema.js";
+export type { Tool, ToolOutput, ToolArgumentsCheck, ToolExecutionContext, ToolAvailabilityContext } from "./tool.js";
+export type { ToolRegistry } from "./tool-registry.js";
+export { TOOL_USAGE_HEADING, toolUsagePrompt } from "./tool-usage-prompt.js";

@@ -1,0 +1,81 @@
+import type { Message } from "../messages/index.js";
+import type { Usage } from "../usage/index.js";
+import type { JsonSchema } from "./json-schema.js";
+import type { SubAgentRequest } from "../agent/sub-agent.js";
+import type { RunResult } from "../agent/run-result.js";
+
+/** The outcome of checking a tool's arguments. */
+export type ToolArgumentsCheck<TArgs> =
+  | { readonly success: true; readonly value: TArgs }
+  | { readonly success: false; readonly issues: readonly string[] };
+
+/**
+ * What a tool may return: a value, a promise of one, or an async iterable (for
+ * example an async generator) whose yielded values are stream chunks forwarded as
+ * `tool-stream` events and whose return value is the result.
+ */
+export type ToolOutput<TResult> = TResult | Promise<TResult> | AsyncIterable<unknown>;
+
+/** What a tool sees while it runs. */
+export interface ToolExecutionContext {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly runId: string;
+  /** Agent path of the run that called the tool, e.g. `main`. */
+  readonly agentPath: string;
+  /** Aborted when the run is aborted or the tool's timeout passes. Pass it on to I/O. */
+  readonly signal: AbortSignal;
+  /** The application's context given to the run (user id, tenant, …). */
+  readonly context: Readonly<Record<string, unknown>>;
+  /** Metadata of this call; what the tool writes here is kept in the run's tool metadata. */
+  readonly metadata: Record<string, unknown>;
+  /** Reports progress; reaches the consumer at once as a `tool-progress` event. */
+  progress(message: string, data?: unknown): void;
+  /** Records usage of a model call the tool made itself (it is added to the run's usage). */
+  addUsage(usage: Usage): void;
+  /**
+   * Runs a nested agent. Its events stream into this run with a deeper agent path;
+   * its usage, tool-call count and tool metadata merge into this run's.
+   */
+  runSubAgent(request: SubAgentRequest): Promise<RunResult>;
+}
+
+/** What a tool's `shouldUse` check sees. */
+export interface ToolAvailabilityContext {
+  readonly toolName: string;
+  readonly runId: string;
+  readonly agentPath: string;
+  readonly context: Readonly<Record<string, unknown>>;
+  readonly messages: readonly Message[];
+}
+
+/**
+ * A tool the model can call. Build one with `defineTool` from `@baton/tools`, or
+ * implement the interface directly.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Tool<TArgs = any, TResult = unknown> {
+  /** Unique name the model calls it by (letters, digits, `_` and `-`). */
+  readonly name: string;
+  /** What the tool does, for the model. */
+  readonly description: string;
+  /** JSON Schema of the arguments (an object schema). */
+  readonly parameters: JsonSchema;
+  /** When to use it; assembled into the system prompt by the registry. */
+  readonly selectionRule?: string;
+  /** Per-call timeout in milliseconds; overrides the run's default. */
+  readonly timeoutMs?: number;
+  /**
+   * Whether the full result stays in stored history (default true). When false only
+   * `summarize(result)` (or a short marker) is stored.
+   */
+  readonly includeInHistory?: boolean;
+  /** Checks and converts the parsed arguments; absent means "accept as is". */
+  validate?(args: unknown): ToolArgumentsCheck<TArgs>;
+  /** Runs the tool. Throwing produces an error result the model sees. */
+  execute(args: TArgs, context: ToolExecutionContext): ToolOutput<TResult>;
+  /** Whether the tool may run in this run; `false` yields a `TOOL_NOT_ENABLED` error result. */
+  shouldUse?(context: ToolAvailabilityContext): boolean | Promise<boolean>;
+  /** A short form of a result, stored when the result is not kept in history. */
+  summarize?(result: TResult): string;
+}

@@ -1,0 +1,104 @@
+/** Token counts of one or more model calls, by kind. */
+export interface TokenUsage {
+  /** Input (prompt) tokens, including cached ones. */
+  readonly inputTokens: number;
+  /** Output (completion) tokens, including reasoning tokens. */
+  readonly outputTokens: number;
+  /** Input tokens served from the provider's prompt cache (a subset of `inputTokens`). */
+  readonly cachedInputTokens: number;
+  /** Output tokens spent on reasoning (a subset of `outputTokens`). */
+  readonly reasoningTokens: number;
+}
+
+/** Prices in US dollars per million tokens. */
+export interface ModelPricing {
+  readonly inputPerMillion: number;
+  readonly outputPerMillion: number;
+  /** Price of cached input tokens; defaults to `inputPerMillion` when absent. */
+  readonly cachedInputPerMillion?: number;
+}
+
+/** The usage of one model call, as recorded by the loop (and stored for billing). */
+export interface Usage extends TokenUsage {
+  /** The model id that served the call. */
+  readonly model: string;
+  /** Agent path of the run that made the call, e.g. `main/researcher#2`. */
+  readonly agentPath: string;
+  /** The 1-based iteration of that agent's loop. */
+  readonly iteration: number;
+  /** Names of the tools that ran successfully because of this call. */
+  readonly tools: readonly string[];
+  /** Cost in US dollars, when the model's pricing is known. */
+  readonly costUsd?: number;
+}
+
+/** Totals over many {@link Usage} records. */
+export interface UsageTotals extends TokenUsage {
+  /** Number of model calls. */
+  readonly calls: number;
+  /** Sum of the known costs; undefined when no call had a known price. */
+  readonly costUsd?: number;
+  /** True when every call's cost was known. */
+  readonly costComplete: boolean;
+  /** Tool names used, in first-use order, without repeats. */
+  readonly tools: readonly string[];
+}
+
+/** Zero token usage. */
+export const ZERO_TOKEN_USAGE: TokenUsage = Object.freeze({
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedInputTokens: 0,
+  reasoningTokens: 0,
+});
+
+/** Adds two token usages. */
+export function addTokenUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cachedInputTokens: a.cachedInputTokens + b.cachedInputTokens,
+    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
+  };
+}
+
+/**
+ * Cost in US dollars of `usage` at `pricing`. Cached input tokens are billed at the
+ * cached price, the rest of the input at the input price.
+ * @example costOf({ inputTokens: 1e6, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 }, { inputPerMillion: 2, outputPerMillion: 8 }) // 2
+ */
+export function costOf(usage: TokenUsage, pricing: ModelPricing): number {
+  const cached = Math.min(usage.cachedInputTokens, usage.inputTokens);
+  const uncached = usage.inputTokens - cached;
+  const cachedPrice = pricing.cachedInputPerMillion ?? pricing.inputPerMillion;
+  return (uncached * pricing.inputPerMillion + cached * cachedPrice + usage.outputTokens * pricing.outputPerMillion) / 1e6;
+}
+
+/** Sums usage records into totals. */
+export function totalUsage(records: readonly Usage[]): UsageTotals {
+  let tokens = ZERO_TOKEN_USAGE;
+  let cost = 0;
+  let costKnown = 0;
+  const tools: string[] = [];
+  const seen = new Set<string>();
+  for (const record of records) {
+    tokens = addTokenUsage(tokens, record);
+    if (record.costUsd !== undefined) {
+      cost += record.costUsd;
+      costKnown++;
+    }
+    for (const tool of record.tools) {
+      if (!seen.has(tool)) {
+        seen.add(tool);
+        tools.push(tool);
+      }
+    }
+  }
+  return {
+    ...tokens,
+    calls: records.length,
+    ...(costKnown > 0 ? { costUsd: cost } : {}),
+    costComplete: costKnown === records.length,
+    tools,
+  };
+}

@@ -1,0 +1,28 @@
+import { BatonError, HookError } from "@baton/core";
+
+/** True for promises and other thenables. */
+export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as PromiseLike<T>).then === "function";
+}
+
+function wrap(name: string, error: unknown): BatonError {
+  return error instanceof BatonError ? error : new HookError(name, error);
+}
+
+/**
+ * Calls an agent hook, turning what it throws (or rejects with) into a
+ * {@link HookError} naming the hook. A synchronous hook's value is returned as is, so
+ * the loop awaits only hooks that really are asynchronous.
+ */
+export function callHook<T>(name: string, hook: () => T | PromiseLike<T>): T | Promise<T> {
+  let value: T | PromiseLike<T>;
+  try {
+    value = hook();
+  } catch (error) {
+    throw wrap(name, error);
+  }
+  if (!isThenable(value)) return value;
+  return Promise.resolve(value).catch((error: unknown) => {
+    throw wrap(name, error);
+  });
+}

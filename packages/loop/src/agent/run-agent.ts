@@ -1,0 +1,366 @@
+import {
+  BatonError,
+  HookError,
+  ProviderError,
+  RunAbortedError,
+  errorMessage,
+  totalUsage,
+  type AgentContext,
+  type AssistantMessage,
+  type Message,
+  type ModelProvider,
+  type ModelRequest,
+  type RunResult,
+  type StopReason,
+  type Tool,
+  type ToolCallPart,
+  type ToolCallRecord,
+  type ToolDefinition,
+  type ToolEvent,
+  type ToolMessage,
+  type ToolRegistry,
+  type UnstampedEvent,
+  type Usage,
+} from "@baton/core";
+import type { AbortHub } from "../abort/abort-hub.js";
+import type { EventScope } from "../events/event-scope.js";
+import { defaultFinalAnswerInstruction, type ResolvedAgentConfig } from "../config/agent-defaults.js";
+import { createInitialState } from "../state/create-state.js";
+import { streamModelTurn, type ModelTurn } from "../model/stream-model-turn.js";
+import { prepareToolCalls } from "../tools/prepare-tool-calls.js";
+import { executeToolBatch } from "../tools/execute-tool-batch.js";
+import { toolDefinition } from "../tools/tool-definitions.js";
+import type { ToolRunEnvironment } from "../tools/tool-run-environment.js";
+import { usageRecord } from "../usage/usage-record.js";
+import type { RunPersistence } from "../persistence/run-persistence.js";
+import type { RunSettings } from "./run-settings.js";
+import { callHook, isThenable } from "./call-hook.js";
+import { checkTokenBudget } from "./token-budget.js";
+import { collectToolBatchResults } from "./tool-batch-results.js";
+import { createSubAgentRunner } from "./sub-agent-runner.js";
+
+/** One agent's run, fully resolved: what {@link runAgent} drives. */
+export interface AgentRun {
+  readonly runId: string;
+  readonly agentPath: string;
+  readonly parentAgentPath?: string;
+  readonly provider: ModelProvider;
+  readonly model: string;
+  /** The conversation the run starts from (system prompt included). */
+  readonly messages: Message[];
+  /** The new user messages of this run, stored before the run's own messages. */
+  readonly newUserMessages: readonly Message[];
+  readonly registry: ToolRegistry;
+  readonly config: ResolvedAgentConfig;
+  readonly settings: RunSettings;
+  readonly scope: EventScope;
+  /** The run's abort fan-out (owned by the run: disposed when it ends). */
+  readonly abort: AbortHub;
+  readonly persistence?: RunPersistence;
+  /** Receives each usage record this run (or a descendant) adds: how usage reaches the parent. */
+  readonly reportUsage?: (usage: Usage) => void;
+}
+
+/** The definitions and names of the tools offered, recomputed only when the registry's list changes. */
+class OfferedTools {
+  private source: readonly Tool[] | undefined;
+  definitions: readonly ToolDefinition[] = [];
+  names: ReadonlySet<string> = new Set();
+
+  update(tools: readonly Tool[]): void {
+    if (tools === this.source) return;
+    this.source = tools;
+    this.definitions = tools.map(toolDefinition);
+    this.names = new Set(tools.map((tool) => tool.name));
+  }
+}
+
+const NOTHING_OFFERED: ReadonlySet<string> = new Set();
+
+/**
+ * Drives one agent's loop: model call → tool calls → tool results → model, until a
+ * hook, a limit, the abort signal or an error stops it. Never throws: every ending
+ * is a {@link RunResult} with its stop reason and the usage so far.
+ */
+export async function runAgent(run: AgentRun): Promise<RunResult> {
+  const { config, settings, scope, agentPath, registry, provider, abort } = run;
+  const usage: Usage[] = [];
+  const state = createInitialState({
+    runId: run.runId,
+    agentPath,
+    messages: run.messages,
+    toolCallLimit: settings.toolCallLimit,
+    maxIterations: settings.maxIterations,
+    usage,
+  });
+  const added: Message[] = [];
+  const records: ToolCallRecord[] = [];
+  const offered = new OfferedTools();
+  let extraText = "";
+  let finalText: string | undefined;
+  let stopReason: StopReason | undefined;
+  let failure: BatonError | undefined;
+  let contextSignal: AbortSignal | undefined;
+
+  const emit = (event: UnstampedEvent): void => {
+    scope.emit(agentPath, event);
+  };
+  const addUsage = (record: Usage): void => {
+    usage.push(record);
+    run.reportUsage?.(record);
+    if (scope.active) emit({ type: "usage", usage: record });
+  };
+  const context: AgentContext = {
+    runId: run.runId,
+    agentPath,
+    registry,
+    provider,
+    model: run.model,
+    context: settings.context,
+    get signal() {
+      return (contextSignal ??= abort.signal ?? new AbortController().signal);
+    },
+    sendText: (text) => {
+      extraText += text;
+      emit({ type: "text-delta", text });
+    },
+  };
+  const addMessage = (message: Message): void => {
+    added.push(message);
+    state.inLoopMessages.push(message);
+    if (scope.active) emit({ type: "message", message });
+  };
+  const subAgents = createSubAgentRunner(run, state, usage);
+  const toolEnv: ToolRunEnvironment = {
+    runId: run.runId,
+    agentPath,
+    abort,
+    defaultTimeoutMs: settings.toolTimeoutMs,
+    maxErrorLength: settings.maxToolErrorLength,
+    context: settings.context,
+    messages: () => [...state.messages, ...state.inLoopMessages],
+    emitToolEvent: (event) => {
+      const hook = config.onToolProgress;
+      const stamped = scope.emit(agentPath, event, hook !== undefined);
+      if (!hook || !stamped) return;
+      try {
+        hook.call(config, event.toolName, stamped as ToolEvent, context);
+      } catch {
+        // A progress observer must not break the tool it observes.
+      }
+    },
+    addUsage,
+    metadataFor: (toolCallId) => (state.toolMetadata[toolCallId] ??= {}),
+    runSubAgent: subAgents.run,
+  };
+  const decideNoToolCalls = async (reason: "NO_CALLS_GENERATED" | "LIMIT_REACHED" | "TOOLS_DISABLED", calls?: readonly ToolCallPart[]) => {
+    const decision = callHook("onNoToolCalls", () => config.onNoToolCalls(state, context, reason, calls));
+    return (isThenable(decision) ? await decision : decision).shouldContinue;
+  };
+
+  if (scope.active) emit({ type: "run-start", model: run.model, ...(run.parentAgentPath ? { parentAgentPath: run.parentAgentPath } : {}) });
+
+  try {
+    if (config.initializeAgentState) await callHook("initializeAgentState", () => config.initializeAgentState!(state));
+    for (;;) {
+      if (abort.aborted) throw abort.abortError;
+      let shouldContinue = callHook("shouldContinueLoop", () => config.shouldContinueLoop(state));
+      if (isThenable(shouldContinue)) shouldContinue = await shouldContinue;
+      if (!shouldContinue) {
+        stopReason = state.stopReason ?? (state.hasToolCalls ? "ended_by_hook" : state.finalAnswerRequested ? "tool_call_limit" : "completed");
+        break;
+      }
+      if (state.iteration >= state.maxIterations) {
+        stopReason = "max_iterations";
+        break;
+      }
+
+      offered.update(registry.list());
+      const definitions = offered.definitions;
+      let sendTools = definitions.length > 0 && callHook("shouldSendTools", () => config.shouldSendTools(state, definitions));
+      if (isThenable(sendTools)) sendTools = await sendTools;
+      let model = config.getModelId ? callHook("getModelId", () => config.getModelId!(state, run.model)) : run.model;
+      if (isThenable(model)) model = await model;
+      const request: ModelRequest = {
+        model,
+        messages: state.inLoopMessages.length > 0 ? [...state.messages, ...state.inLoopMessages] : state.messages,
+        ...(sendTools ? { tools: definitions, toolChoice: state.toolChoice, parallelToolCalls: config.useParallelTools } : {}),
+        ...(settings.maxOutputTokens === undefined ? {} : { maxOutputTokens: settings.maxOutputTokens }),
+        ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+        ...(abort.signal ? { signal: abort.signal } : {}),
+      };
+      // A forced tool choice (or `required`) applies to one call only.
+      if (sendTools && state.toolChoice !== "auto") state.toolChoice = "auto";
+
+      if (settings.tokenBudget !== undefined) {
+        const exceeded = checkTokenBudget(settings.tokenBudget, usage, request, settings.tokenCounter, settings.maxOutputTokens ?? 0);
+        if (exceeded) {
+          emit({ type: "budget-exceeded", budget: "tokens", limit: settings.tokenBudget, used: exceeded.used });
+          failure = exceeded;
+          stopReason = "token_budget";
+          break;
+        }
+      }
+
+      state.iteration++;
+      const iteration = state.iteration;
+      if (scope.active) emit({ type: "step-start", iteration, model, toolsSent: sendTools });
+      let turn: ModelTurn;
+      try {
+        turn = await streamModelTurn(
+          provider,
+          request,
+          abort,
+          {
+            onText: (text) => emit({ type: "text-delta", text }),
+            onReasoning: (text, id) => emit({ type: "reasoning-delta", text, ...(id === undefined ? {} : { id }) }),
+          },
+          (position) => `call_${run.runId.slice(0, 8)}_${iteration}_${position}`,
+        );
+      } catch (error) {
+        if (error instanceof RunAbortedError || abort.aborted) throw abort.abortError ?? error;
+        throw error instanceof BatonError ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
+      }
+      state.lastText = turn.text;
+      let prepared = turn.toolCalls.length > 0 ? prepareToolCalls(turn.toolCalls, registry, sendTools ? offered.names : NOTHING_OFFERED, config.preprocessToolArguments && ((call) => config.preprocessToolArguments!(call, context, state.toolMetadata))) : [];
+      if (isThenable(prepared)) prepared = await prepared;
+      const toolCalls: ToolCallPart[] = prepared.map((p) => p.call);
+      state.lastToolCalls = toolCalls;
+
+      const content: AssistantMessage["content"][number][] = [...turn.reasoning];
+      if (turn.text.length > 0) content.push({ type: "text", text: turn.text });
+      // The usage of this call is recorded once its tools ran (it names the tools that succeeded).
+      const recordTurnUsage = async (toolsUsed: readonly string[]): Promise<void> => {
+        let record = usageRecord(provider, model, agentPath, iteration, turn.usage, toolsUsed);
+        if (config.calculateUsage) {
+          const base = record;
+          record = await callHook("calculateUsage", () =>
+            config.calculateUsage!(base, { text: turn.text, toolCalls, toolsSent: sendTools, tools: definitions, state }),
+          );
+        }
+        addUsage(record);
+      };
+
+      // A final turn that still asks for tools gets none: its calls are dropped and the run ends.
+      const finalTurnIgnored = toolCalls.length > 0 && state.finalAnswerRequested;
+      if (toolCalls.length > 0 && (finalTurnIgnored || config.processToolCalls)) {
+        const end = finalTurnIgnored || (await callHook("processToolCalls", () => config.processToolCalls!(toolCalls, state, context)));
+        if (end) {
+          // The calls will not run: keep the turn's text, drop its unanswered calls.
+          if (content.length > 0) addMessage({ role: "assistant", content });
+          await recordTurnUsage([]);
+          state.hasToolCalls = false;
+          finalText = turn.text;
+          stopReason = state.stopReason ?? (finalTurnIgnored ? "tool_call_limit" : "ended_by_hook");
+          if (scope.active) emit({ type: "step-end", iteration, finishReason: turn.finishReason, toolCalls: 0 });
+          break;
+        }
+      }
+
+      addMessage({ role: "assistant", content: toolCalls.length > 0 ? [...content, ...toolCalls] : content });
+      let stopAfterStep: StopReason | undefined;
+      if (toolCalls.length === 0) {
+        await recordTurnUsage([]);
+        if (await decideNoToolCalls("NO_CALLS_GENERATED")) state.hasToolCalls = true;
+        else {
+          state.hasToolCalls = false;
+          finalText = turn.text;
+        }
+      } else {
+        state.hasToolCalls = true;
+        if (scope.active) for (const call of toolCalls) emit({ type: "tool-call", toolCall: call });
+        if (config.onToolsSelected) await callHook("onToolsSelected", () => config.onToolsSelected!(toolCalls, state, context));
+        state.lastIterationErroredTools = [];
+        state.toolsNotEnabled = [];
+        const subAgentCallsBefore = state.subAgentToolCalls;
+        const concurrency = config.useParallelTools ? (settings.maxConcurrentTools ?? prepared.length) : 1;
+        const outcomes = await executeToolBatch(prepared, toolEnv, concurrency);
+        const { results, succeeded } = await collectToolBatchResults(prepared, outcomes, state, config, context, records, iteration);
+        addMessage({ role: "tool", content: results } satisfies ToolMessage);
+        await recordTurnUsage(succeeded);
+
+        let counted = 0;
+        for (const call of toolCalls) if (!config.nonIterativeTools.has(call.toolName)) counted++;
+        state.toolCallCount += counted + (state.subAgentToolCalls - subAgentCallsBefore);
+        if (abort.aborted) throw abort.abortError;
+
+        if (state.toolsNotEnabled.length > 0 && !(await decideNoToolCalls("TOOLS_DISABLED", toolCalls))) {
+          state.hasToolCalls = false;
+          stopAfterStep = state.stopReason ?? "tools_disabled";
+        }
+        if (stopAfterStep === undefined && !state.finalAnswerRequested && state.toolCallCount >= state.toolCallLimit) {
+          if (await decideNoToolCalls("LIMIT_REACHED")) {
+            if (!state.finalAnswerRequested) {
+              state.inLoopMessages.push({ role: "system", content: config.finalAnswerInstruction ?? defaultFinalAnswerInstruction(state.toolCallLimit) });
+            }
+            state.finalAnswerRequested = true;
+          } else {
+            state.hasToolCalls = false;
+            stopAfterStep = state.stopReason ?? "tool_call_limit";
+          }
+        }
+      }
+
+      if (settings.contextEngine) {
+        const last = state.inLoopMessages.at(-1);
+        const trimmed = await settings.contextEngine.prepare({
+          messages: state.messages,
+          inLoop: state.inLoopMessages,
+          contextLimit: settings.contextLimit(model),
+          reservedOutputTokens: settings.maxOutputTokens ?? 0,
+          model,
+          agentPath,
+          signal: context.signal,
+          response: { text: turn.text, usage: turn.usage, toolCalls, toolResults: last?.role === "tool" ? last.content : [] },
+        });
+        state.inLoopMessages = [...trimmed.inLoop];
+        if (trimmed.messages) state.messages = [...trimmed.messages];
+        for (const record of trimmed.usage ?? []) addUsage(record);
+        for (const event of trimmed.events ?? []) emit(event);
+      }
+      if (run.persistence) await run.persistence.checkpoint(state, added);
+      if (scope.active) emit({ type: "step-end", iteration, finishReason: turn.finishReason, toolCalls: toolCalls.length });
+      if (stopAfterStep !== undefined) {
+        stopReason = stopAfterStep;
+        break;
+      }
+    }
+  } catch (error) {
+    if (error instanceof RunAbortedError || (abort.aborted && !(error instanceof HookError))) {
+      stopReason = "aborted";
+      failure = abort.abortError ?? (error instanceof BatonError ? error : new RunAbortedError());
+    } else {
+      stopReason = "error";
+      failure = error instanceof BatonError ? error : new ProviderError(errorMessage(error), { cause: error });
+      emit({ type: "error", error: failure.toJSON() });
+    }
+  } finally {
+    abort.dispose();
+  }
+
+  const reason: StopReason = stopReason ?? "completed";
+  const text = (finalText ?? state.lastText) + extraText;
+  if (run.persistence) {
+    await run.persistence.checkpoint(state, added, reason);
+    await run.persistence.finish(state, run.newUserMessages, added, usage);
+  }
+  const total = totalUsage(usage);
+  const error = failure && (reason === "error" || reason === "aborted" || reason === "token_budget") ? failure.toJSON() : undefined;
+  if (scope.active) {
+    emit({ type: "run-end", stopReason: reason, text, iterations: state.iteration, toolCallCount: state.toolCallCount, usage: total, ...(error ? { error } : {}) });
+  }
+  return {
+    runId: run.runId,
+    agentPath,
+    text,
+    messages: added,
+    toolCalls: records,
+    usage: { calls: usage, total },
+    iterations: state.iteration,
+    toolCallCount: state.toolCallCount,
+    stopReason: reason,
+    ...(error ? { error } : {}),
+    toolMetadata: state.toolMetadata,
+    persisted: run.persistence !== undefined && run.persistence.ok,
+  };
+}

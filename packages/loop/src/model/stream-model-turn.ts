@@ -1,0 +1,124 @@
+import {
+  ZERO_TOKEN_USAGE,
+  addTokenUsage,
+  type FinishReason,
+  type ModelProvider,
+  type ModelRequest,
+  type ReasoningPart,
+  type TokenUsage,
+} from "@baton/core";
+import type { AbortHub } from "../abort/abort-hub.js";
+import { Interruption } from "../abort/interruption.js";
+import { ToolCallAssembler, type AssembledToolCall } from "./tool-call-assembler.js";
+
+/** What one model call produced. */
+export interface ModelTurn {
+  readonly text: string;
+  readonly reasoning: readonly ReasoningPart[];
+  readonly toolCalls: readonly AssembledToolCall[];
+  readonly finishReason: FinishReason;
+  readonly usage: TokenUsage;
+  /** Whether the provider reported any usage. */
+  readonly usageReported: boolean;
+}
+
+/** Callbacks for the deltas of a model turn, called as they arrive. */
+export interface ModelTurnListener {
+  onText(text: string): void;
+  onReasoning(text: string, id: string | undefined): void;
+}
+
+interface ReasoningBlock {
+  text: string;
+  id?: string;
+  signature?: string;
+  redactedData?: string;
+}
+
+/**
+ * Streams one model call: forwards text and reasoning deltas as they come, assembles
+ * tool calls and reasoning blocks, and sums usage. Stops at once when the run aborts
+ * (throwing `RunAbortedError`) even if the provider ignores `request.signal`, and
+ * closes the provider's stream.
+ */
+export async function streamModelTurn(
+  provider: ModelProvider,
+  request: ModelRequest,
+  abort: AbortHub,
+  listener: ModelTurnListener,
+  fallbackToolCallId: (position: number) => string,
+): Promise<ModelTurn> {
+  const interruption = new Interruption(abort);
+  const iterator = provider.stream(request)[Symbol.asyncIterator]();
+  let text = "";
+  const reasoning: ReasoningBlock[] = [];
+  const toolCalls = new ToolCallAssembler();
+  let finishReason: FinishReason | undefined;
+  let usage: TokenUsage = ZERO_TOKEN_USAGE;
+  let usageReported = false;
+  let finished = false;
+  try {
+    for (;;) {
+      const step = await interruption.race(iterator.next());
+      if (step.done) {
+        finished = true;
+        break;
+      }
+      const part = step.value;
+      switch (part.type) {
+        case "text-delta":
+          if (part.text.length > 0) {
+            text += part.text;
+            listener.onText(part.text);
+          }
+          break;
+        case "reasoning-delta": {
+          let block = reasoning[reasoning.length - 1];
+          if (!block || (part.id !== undefined && block.id !== undefined && block.id !== part.id) || block.signature !== undefined) {
+            block = { text: "" };
+            reasoning.push(block);
+          }
+          if (part.id !== undefined) block.id = part.id;
+          if (part.signature !== undefined) block.signature = part.signature;
+          if (part.redactedData !== undefined) block.redactedData = (block.redactedData ?? "") + part.redactedData;
+          if (part.text.length > 0) {
+            block.text += part.text;
+            listener.onReasoning(part.text, block.id);
+          }
+          break;
+        }
+        case "tool-call-delta":
+          toolCalls.add(part);
+          break;
+        case "usage":
+          usage = addTokenUsage(usage, part.usage);
+          usageReported = true;
+          break;
+        case "finish":
+          finishReason = part.reason;
+          if (part.usage) {
+            usage = part.usage;
+            usageReported = true;
+          }
+          break;
+      }
+    }
+  } finally {
+    interruption.dispose();
+    if (!finished && iterator.return) {
+      // Close the provider stream (cancels its HTTP request); never wait on a misbehaving one.
+      void Promise.resolve()
+        .then(() => iterator.return?.())
+        .catch(() => undefined);
+    }
+  }
+  const calls = toolCalls.size > 0 ? toolCalls.finish(fallbackToolCallId) : [];
+  return {
+    text,
+    reasoning: reasoning.map((block) => ({ type: "reasoning", ...block })),
+    toolCalls: calls,
+    finishReason: finishReason ?? (calls.length > 0 ? "tool_calls" : "stop"),
+    usage,
+    usageReported,
+  };
+}

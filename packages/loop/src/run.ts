@@ -1,0 +1,53 @@
+import { RunAbortedError, type RunResult } from "@baton/core";
+import { EventChannel } from "./events/event-channel.js";
+import type { RunOptions, RunStream } from "./run-options.js";
+import { sinksOf, startRun } from "./start-run.js";
+
+/**
+ * Runs an agent to the end and returns its result. Never rejects for what happens
+ * during the run (provider errors, aborts, bad model output): the result says why it
+ * stopped and carries the usage so far. Rejects only for invalid options
+ * (`ConfigurationError`).
+ *
+ * @example
+ * import { run } from "@baton/loop";
+ * import { scriptedModel } from "@baton/testing";
+ * const result = await run({ provider: scriptedModel(["Hello!"]), model: "test", input: "Hi" });
+ * console.log(result.text); // "Hello!"
+ */
+export async function run(options: RunOptions): Promise<RunResult> {
+  return startRun(options, sinksOf(options), options.signal);
+}
+
+/**
+ * Runs an agent and yields its events in order as they happen. `result` resolves
+ * when the run ends; leaving the `for await` early (or `abort()`) aborts the run.
+ *
+ * @example
+ * const running = stream({ provider, model: "gpt-4.1", input: "Hi", tools });
+ * for await (const event of running) if (event.type === "text-delta") process.stdout.write(event.text);
+ * const result = await running.result;
+ */
+export function stream(options: RunOptions): RunStream {
+  const controller = new AbortController();
+  const outer = options.signal;
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener("abort", forward, { once: true });
+  const channel = new EventChannel(() => controller.abort(new RunAbortedError("The stream consumer stopped reading.")));
+  let result: Promise<RunResult>;
+  try {
+    result = startRun(options, [channel, ...sinksOf(options)], controller.signal);
+  } catch (error) {
+    result = Promise.reject(error);
+  }
+  result = result.finally(() => {
+    outer?.removeEventListener("abort", forward);
+    channel.close();
+  });
+  return {
+    [Symbol.asyncIterator]: () => channel[Symbol.asyncIterator](),
+    result,
+    abort: (reason?: unknown) => controller.abort(reason ?? new RunAbortedError()),
+  };
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { ConfigurationError, type EventSink, type RunResult } from "@baton/core";
+import {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_MAX_TOOL_ERROR_LENGTH,
+  DEFAULT_TOOL_CALL_LIMIT,
+  resolveAgentConfig,
+} from "./config/agent-defaults.js";
+import { AbortHub } from "./abort/abort-hub.js";
+import { EventScope } from "./events/event-scope.js";
+import { RunPersistence } from "./persistence/run-persistence.js";
+import { toRegistry } from "./tools/tool-list-registry.js";
+import { initialMessages } from "./agent/initial-messages.js";
+import { runAgent } from "./agent/run-agent.js";
+import type { RunSettings } from "./agent/run-settings.js";
+import type { RunOptions } from "./run-options.js";
+
+/** Default context window when neither the options nor the provider give one. */
+const DEFAULT_CONTEXT_LIMIT = 128_000;
+
+function checkPositive(name: string, value: number | undefined, allowZero = false): void {
+  if (value === undefined) return;
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    throw new ConfigurationError(`Option "${name}" must be a ${allowZero ? "non-negative" : "positive"} number, got ${value}.`);
+  }
+}
+
+/** Checks options and throws a {@link ConfigurationError} naming the first bad one. */
+function validateOptions(options: RunOptions): void {
+  if (!options || typeof options.provider?.stream !== "function") {
+    throw new ConfigurationError('Option "provider" must be a ModelProvider (an object with a stream() method).');
+  }
+  if (typeof options.model !== "string" || options.model.length === 0) throw new ConfigurationError('Option "model" must be a non-empty model id.');
+  if (typeof options.input !== "string" && !Array.isArray(options.input)) {
+    throw new ConfigurationError('Option "input" must be a string or an array of messages.');
+  }
+  checkPositive("toolCallLimit", options.toolCallLimit ?? options.config?.toolCallLimit, true);
+  checkPositive("maxIterations", options.maxIterations);
+  checkPositive("maxOutputTokens", options.maxOutputTokens);
+  checkPositive("toolTimeoutMs", options.toolTimeoutMs);
+  checkPositive("maxConcurrentTools", options.maxConcurrentTools);
+  checkPositive("maxToolErrorLength", options.maxToolErrorLength);
+  checkPositive("tokenBudget", options.tokenBudget);
+  checkPositive("contextLimit", options.contextLimit);
+  checkPositive("maxDepth", options.maxDepth, true);
+  if (options.agentName !== undefined && !/^[\w.-]+$/.test(options.agentName)) {
+    throw new ConfigurationError(`Option "agentName" may hold letters, digits, "_", "-" and "." only, got "${options.agentName}".`);
+  }
+}
+
+/** Resolves options and drives the run's main agent; shared by `run()` and `stream()`. */
+export function startRun(options: RunOptions, sinks: readonly EventSink[], signal: AbortSignal | undefined): Promise<RunResult> {
+  validateOptions(options);
+  const runId = options.runId ?? randomUUID();
+  const agentPath = options.agentName ?? "main";
+  const config = resolveAgentConfig(options.config);
+  const registry = toRegistry(options.tools);
+  const { messages, newUserMessages } = initialMessages(options.instructions, registry, options.input);
+  const scope = new EventScope(runId, sinks);
+  const provider = options.provider;
+  const settings: RunSettings = {
+    toolCallLimit: options.toolCallLimit ?? options.config?.toolCallLimit ?? DEFAULT_TOOL_CALL_LIMIT,
+    maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    maxOutputTokens: options.maxOutputTokens,
+    temperature: options.temperature,
+    toolTimeoutMs: options.toolTimeoutMs,
+    maxConcurrentTools: options.maxConcurrentTools,
+    maxToolErrorLength: options.maxToolErrorLength ?? DEFAULT_MAX_TOOL_ERROR_LENGTH,
+    tokenBudget: options.tokenBudget,
+    tokenCounter: options.tokenCounter,
+    contextEngine: options.contextEngine,
+    contextLimit: (model) => options.contextLimit ?? provider.getModelInfo?.(model)?.contextWindow ?? DEFAULT_CONTEXT_LIMIT,
+    context: options.context ?? {},
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  };
+  const persistence = options.storage
+    ? new RunPersistence(options.storage, config.getDataPolicy(), options.conversationId, (error) =>
+        scope.emit(agentPath, {
+          type: "error",
+          error: {
+            name: "StorageError",
+            code: "STORAGE_ERROR",
+            message: `Storage write failed: ${error instanceof Error ? error.message : String(error)}`,
+            retryable: true,
+          },
+        }),
+      )
+    : undefined;
+  return runAgent({
+    runId,
+    agentPath,
+    provider,
+    model: options.model,
+    messages,
+    newUserMessages,
+    registry,
+    config,
+    settings,
+    scope,
+    abort: new AbortHub(signal),
+    ...(persistence ? { persistence } : {}),
+  });
+}
+
+/** The sinks of a run: its `sinks` plus `onEvent`. */
+export function sinksOf(options: RunOptions): EventSink[] {
+  const sinks = [...(options.sinks ?? [])];
+  if (options.onEvent) sinks.push({ emit: options.onEvent });
+  return sinks;
+}

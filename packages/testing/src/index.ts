@@ -1,0 +1,19 @@
+/**
+ * `@baton/testing`: test doubles for Baton. A scripted model provider, fake tools
+ * and an inspectable in-memory storage, built only on `@baton/core`.
+ * @packageDocumentation
+ */
+export { scriptedModel, ScriptedModel, type ScriptedModelOptions } from "./model/scripted-model.js";
+export type {
+  ScriptedTurn,
+  ScriptedReply,
+  ScriptedTurnObject,
+  ScriptedTurnFunction,
+  ScriptedToolCall,
+  ScriptedReasoningBlock,
+} from "./model/scripted-turn.js";
+export { ScriptExhaustedError } from "./model/script-exhausted-error.js";
+export { fakeTool, type FakeTool, type FakeToolCall, type FakeToolOptions, type FakeToolResult } from "./tools/fake-tool.js";
+export { echoTool, type EchoToolOptions } from "./tools/echo-tool.js";
+export { sleepTool, type SleepToolOptions } from "./tools/sleep-tool.js";
+export { createRecordingStorage, RecordingStorage, checkpointKey, type StoredUsage } from "./storage/recording-storage.js";

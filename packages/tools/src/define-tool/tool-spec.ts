@@ -1,0 +1,26 @@
+import type { ToolAvailabilityContext, ToolExecutionContext, ToolOutput } from "@baton/core";
+
+/**
+ * What `defineTool` takes. `TParameters` is the schema, `TArgs` what `execute`
+ * receives (inferred from a zod schema), `TResult` what it returns.
+ */
+export interface ToolSpec<TParameters, TArgs, TResult> {
+  /** Unique name the model calls the tool by: 1–64 letters, digits, `_` or `-`. */
+  readonly name: string;
+  /** What the tool does, for the model. Required and non-blank. */
+  readonly description: string;
+  /** The arguments: a zod 4 schema, a zod 3 schema, or a JSON Schema object schema. */
+  readonly parameters: TParameters;
+  /** Runs the tool with validated arguments. */
+  readonly execute: (args: TArgs, context: ToolExecutionContext) => ToolOutput<TResult>;
+  /** When the model should use the tool; assembled into the registry's system prompt. */
+  readonly selectionRule?: string;
+  /** Whether the tool may run in a given run; `false` refuses the call. */
+  readonly shouldUse?: (context: ToolAvailabilityContext) => boolean | Promise<boolean>;
+  /** Per-call timeout in milliseconds (a positive number). */
+  readonly timeoutMs?: number;
+  /** Whether the full result stays in stored history (default true). */
+  readonly includeInHistory?: boolean;
+  /** A short form of a result, stored when the result is not kept in history. */
+  readonly summarize?: (result: TResult) => string;
+}
