@@ -173,4 +173,27 @@ describe("events", () => {
     expect(slow.calls[0]!.aborted).toBe(true);
     expect(result.toolCalls[0]!.status).toBe("aborted");
   });
+
+  it("abort() on a stream stops the run and tells the tools", async () => {
+    const slow = fakeTool({ name: "slow", delayMs: 10_000 });
+    const running = stream({ provider: scriptedModel([{ toolCalls: [{ name: "slow", arguments: {} }] }, "never"]), model: "m", input: "x", tools: [slow] });
+    const seen: string[] = [];
+    for await (const event of running) {
+      seen.push(event.type);
+      if (event.type === "tool-start") running.abort();
+    }
+    const result = await running.result;
+    expect(result.stopReason).toBe("aborted");
+    expect(slow.calls[0]!.aborted).toBe(true);
+    expect(seen.at(-1)).toBe("run-end");
+  });
+
+  it("a stream with invalid options ends at once and its result rejects with the ConfigurationError", async () => {
+    const running = stream({ provider: scriptedModel(["x"]), model: "m", input: "x", maxIterations: -1 });
+    const events: unknown[] = [];
+    for await (const event of running) events.push(event);
+    expect(events).toEqual([]);
+    await expect(running.result).rejects.toMatchObject({ code: "INVALID_CONFIGURATION" });
+  });
 });
+

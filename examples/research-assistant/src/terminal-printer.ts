@@ -1,0 +1,118 @@
+import type { RunEndEvent, StreamEvent, ToolRegistry } from "baton";
+import { styles } from "./terminal/ansi.js";
+import { formatDuration, plural, preview } from "./terminal/format.js";
+
+/** Options of {@link createTerminalPrinter}. */
+export interface TerminalPrinterOptions {
+  /** Where the text goes, e.g. `(text) => process.stdout.write(text)`. */
+  readonly write: (text: string) => void;
+  /** Use ANSI colours (only when stdout is a TTY). Default false. */
+  readonly color?: boolean;
+  /** The run's tools: a tool's `summarize` gives the preview of its results. */
+  readonly tools?: ToolRegistry;
+  /** Maximum length of argument and result previews. Default 100. */
+  readonly previewLength?: number;
+}
+
+/** What the header shows before the run starts. */
+export interface RunHeader {
+  readonly title: string;
+  readonly question: string;
+  /** A line such as which model plays the model's part. */
+  readonly notice?: string;
+}
+
+/** Prints a run's events as readable terminal lines. */
+export interface TerminalPrinter {
+  /** Prints the title, the question and the notice. */
+  header(header: RunHeader): void;
+  /** Prints one event: tool starts, progress, results and errors, answer text, and the footer at the end. */
+  print(event: StreamEvent): void;
+}
+
+/**
+ * A printer for a run's events. Tools print as they start (`→ name {args}`), report
+ * progress (`· …`) and end (`✓` with duration and a result preview, or `✗` with the
+ * error); answer text streams as it comes; the run's end prints a footer with
+ * iterations, tool calls, tokens and the stop reason.
+ */
+export function createTerminalPrinter(options: TerminalPrinterOptions): TerminalPrinter {
+  const { write, tools } = options;
+  const style = styles(options.color === true);
+  const max = options.previewLength ?? 100;
+  /** Whether the cursor is at the start of a line. */
+  let atLineStart = true;
+  /** Whether answer text has been printed in the current model turn. */
+  let textInTurn = false;
+
+  const line = (text: string) => {
+    if (!atLineStart) write("\n");
+    write(`${text}\n`);
+    atLineStart = true;
+  };
+  const prefix = (agentPath: string) => (agentPath.includes("/") ? style.dim(`[${agentPath}] `) : "");
+  const resultPreview = (toolName: string, result: unknown) => {
+    const summarize = tools?.get(toolName)?.summarize;
+    return preview(summarize ? summarize(result) : result, max);
+  };
+
+  return {
+    header({ title, question, notice }) {
+      line(style.bold(title));
+      line(`${style.dim("Question:")} ${question}`);
+      if (notice !== undefined) line(style.dim(notice));
+      line("");
+    },
+    print(event) {
+      const at = prefix(event.agentPath);
+      switch (event.type) {
+        case "step-start":
+          textInTurn = false;
+          line(style.dim(`${at}· model turn ${event.iteration}`));
+          break;
+        case "text-delta":
+          if (!textInTurn) {
+            line("");
+            write(`${at}${style.bold("Assistant:")} `);
+            textInTurn = true;
+          }
+          write(event.text);
+          atLineStart = event.text.endsWith("\n");
+          break;
+        case "tool-start":
+          line(`${at}${style.cyan("→")} ${style.bold(event.toolName)} ${preview(event.arguments, max)}`);
+          break;
+        case "tool-progress":
+          line(style.dim(`${at}  · ${event.toolName}: ${event.message}`));
+          break;
+        case "tool-stream":
+          line(style.dim(`${at}  · ${event.toolName}: ${preview(event.chunk, max)}`));
+          break;
+        case "tool-done":
+          line(`${at}${style.green("✓")} ${event.toolName} ${style.dim(`(${formatDuration(event.durationMs)})`)} ${resultPreview(event.toolName, event.result)}`);
+          break;
+        case "tool-error":
+          line(`${at}${style.red("✗")} ${event.toolName} ${style.dim(`(${formatDuration(event.durationMs)}, ${event.status})`)} ${event.error.message}`);
+          break;
+        case "error":
+          line(`${at}${style.red("!")} ${event.error.message}`);
+          break;
+        case "run-end":
+          if (event.agentPath.includes("/")) line(style.dim(`${at}done: ${event.stopReason}`));
+          else footer(event);
+          break;
+        default:
+          break;
+      }
+    },
+  };
+
+  function footer(event: RunEndEvent): void {
+    const { inputTokens, outputTokens } = event.usage;
+    line("");
+    line(style.dim("─".repeat(60)));
+    line(`${plural(event.iterations, "iteration")} · ${plural(event.toolCallCount, "tool call")} · stop reason: ${event.stopReason}`);
+    line(`Tokens: ${inputTokens} input / ${outputTokens} output / ${inputTokens + outputTokens} total`);
+    if (event.error !== undefined) line(style.red(`Error: ${event.error.message}`));
+  }
+}
