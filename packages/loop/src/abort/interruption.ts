@@ -54,7 +54,11 @@ export class Interruption {
    * a long-lived promise, however many chunks a stream has.
    */
   race<T>(promise: PromiseLike<T>): Promise<T> {
-    if (this.interrupted) return Promise.reject(this.reasonValue);
+    if (this.interrupted) {
+      // The work's own promise may still reject later: it must not become an unhandled rejection.
+      promise.then(undefined, ignore);
+      return Promise.reject(this.reasonValue);
+    }
     return new Promise<T>((resolve, reject) => {
       this.rejecter = reject;
       promise.then(
@@ -75,3 +79,5 @@ export class Interruption {
     this.unsubscribe();
   }
 }
+
+function ignore(): void {}
