@@ -216,3 +216,28 @@ describe("agent-config hooks", () => {
     expect(result.toolMetadata["c1"]).toEqual({ source: "index-v2" });
   });
 });
+
+describe("a run's own tools", () => {
+  it("a hook that clears the run's registry changes neither the caller's registry nor later runs", async () => {
+    const { ToolListRegistry } = await import("../src/index.js");
+    const shared = new ToolListRegistry([search()], "Use search for facts.");
+    const model = scriptedModel([{ toolCalls: [{ name: "search", arguments: {} }] }, "done", "second run"]);
+    const first = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: shared,
+      config: {
+        onToolsSelected: (_calls, _state, context) => {
+          context.registry.clear();
+        },
+      },
+    });
+    expect(first.text).toBe("done");
+    expect(model.requests[1]!.tools).toBeUndefined();
+    expect(shared.list().map((t) => t.name)).toEqual(["search"]);
+    await run({ provider: model, model: "m", input: "y", tools: shared });
+    expect(model.requests[2]!.tools?.map((t) => t.name)).toEqual(["search"]);
+    expect(model.requests[2]!.messages[0]).toEqual({ role: "system", content: "Use search for facts." });
+  });
+});

@@ -1,7 +1,6 @@
 import type { Message, ToolRegistry } from "@baton/core";
 import type { RunOptions } from "@baton/loop";
 import { AGENT_RUN_OPTION_KEYS, type AgentRunOptions } from "./agent-run-options.js";
-import { runRegistry } from "./agent-tools.js";
 import type { AgentDefaults } from "./create-agent-options.js";
 
 /** What an agent fixed at creation: its name, registry and default run options. */
@@ -25,7 +24,8 @@ export function runOptionsFor(setup: AgentSetup, input: string | readonly Messag
     ...setup.defaults,
     ...(perCall as AgentRunOptions),
     agentName: setup.name,
-    tools: runRegistry(setup.registry),
+    // The loop gives each run its own copy of these tools.
+    tools: setup.registry,
     input,
   };
 }

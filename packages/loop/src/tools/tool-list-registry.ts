@@ -1,14 +1,20 @@
 import { DuplicateToolError, toolUsagePrompt, type Tool, type ToolRegistry } from "@baton/core";
 
 /**
- * The registry the loop builds when it is given a plain array of tools. (`@baton/tools`
- * has the full registry, with base prompts, presets and allow/deny lists.)
+ * A run's own registry. The loop copies the tools it is given into one of these, so a
+ * hook that changes the run's tools (for example `clear()` before a final turn)
+ * changes neither the caller's registry nor other runs sharing it. (`@baton/tools` has
+ * the full registry, with base prompts, presets and allow/deny lists.)
  */
 export class ToolListRegistry implements ToolRegistry {
   private readonly tools = new Map<string, Tool>();
   private cachedList: readonly Tool[] | undefined;
 
-  constructor(tools: readonly Tool[] = []) {
+  /**
+   * @param tools the tools, in order.
+   * @param prompt the system prompt to report; by default the tools' selection rules.
+   */
+  constructor(tools: readonly Tool[] = [], private readonly prompt?: string) {
     for (const tool of tools) this.register(tool);
   }
 
@@ -37,12 +43,17 @@ export class ToolListRegistry implements ToolRegistry {
   }
 
   systemPrompt(): string {
-    return toolUsagePrompt(this.list());
+    return this.prompt ?? toolUsagePrompt(this.list());
   }
 }
 
-/** The registry of a run: the given one, or one built from a list of tools. */
+/**
+ * The registry of a run: a copy of the given tools as they are when the run starts,
+ * keeping a given registry's system prompt (its base prompt and selection rules).
+ */
 export function toRegistry(tools: ToolRegistry | readonly Tool[] | undefined): ToolRegistry {
   if (tools === undefined) return new ToolListRegistry();
-  return Array.isArray(tools) ? new ToolListRegistry(tools as readonly Tool[]) : (tools as ToolRegistry);
+  if (Array.isArray(tools)) return new ToolListRegistry(tools as readonly Tool[]);
+  const registry = tools as ToolRegistry;
+  return new ToolListRegistry(registry.list(), registry.systemPrompt?.() ?? "");
 }
