@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export { run, stream } from "./run.js";
+export { validateRunSettings } from "./start-run.js";
 export type { RunOptions, RunStream } from "./run-options.js";
 export {
   DEFAULT_TOOL_CALL_LIMIT,

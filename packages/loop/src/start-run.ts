@@ -26,14 +26,18 @@ function checkPositive(name: string, value: number | undefined, allowZero = fals
   }
 }
 
-/** Checks options and throws a {@link ConfigurationError} naming the first bad one. */
-function validateOptions(options: RunOptions): void {
-  if (!options || typeof options.provider?.stream !== "function") {
+/**
+ * Checks the settings of run options (limits, timeouts, budget, agent name, and the
+ * provider and model when given) and throws a {@link ConfigurationError} naming the
+ * first bad one. `run()` calls it; an agent factory can call it up front so bad
+ * settings fail when the agent is made, not at its first run.
+ */
+export function validateRunSettings(options: Partial<RunOptions>): void {
+  if (options.provider !== undefined && typeof options.provider?.stream !== "function") {
     throw new ConfigurationError('Option "provider" must be a ModelProvider (an object with a stream() method).');
   }
-  if (typeof options.model !== "string" || options.model.length === 0) throw new ConfigurationError('Option "model" must be a non-empty model id.');
-  if (typeof options.input !== "string" && !Array.isArray(options.input)) {
-    throw new ConfigurationError('Option "input" must be a string or an array of messages.');
+  if (options.model !== undefined && (typeof options.model !== "string" || options.model.length === 0)) {
+    throw new ConfigurationError('Option "model" must be a non-empty model id.');
   }
   checkPositive("toolCallLimit", options.toolCallLimit ?? options.config?.toolCallLimit, true);
   checkPositive("maxIterations", options.maxIterations);
@@ -47,6 +51,18 @@ function validateOptions(options: RunOptions): void {
   if (options.agentName !== undefined && !/^[\w.-]+$/.test(options.agentName)) {
     throw new ConfigurationError(`Option "agentName" may hold letters, digits, "_", "-" and "." only, got "${options.agentName}".`);
   }
+}
+
+/** Checks complete run options (see {@link validateRunSettings}). */
+function validateOptions(options: RunOptions): void {
+  if (!options || typeof options.provider?.stream !== "function") {
+    throw new ConfigurationError('Option "provider" must be a ModelProvider (an object with a stream() method).');
+  }
+  if (typeof options.model !== "string" || options.model.length === 0) throw new ConfigurationError('Option "model" must be a non-empty model id.');
+  if (typeof options.input !== "string" && !Array.isArray(options.input)) {
+    throw new ConfigurationError('Option "input" must be a string or an array of messages.');
+  }
+  validateRunSettings(options);
 }
 
 /** Resolves options and drives the run's main agent; shared by `run()` and `stream()`. */

@@ -91,6 +91,14 @@ describe("createAgent", () => {
     expect(() => createAgent({ provider: scriptedModel([]), model: "" })).toThrow(/needs a model/);
   });
 
+  it("rejects bad limits and a bad name when the agent is made, not at its first run", () => {
+    const provider = scriptedModel([]);
+    expect(() => createAgent({ provider, model: "m1", maxIterations: 0 })).toThrow(/"maxIterations" must be a positive number/);
+    expect(() => createAgent({ provider, model: "m1", toolTimeoutMs: -5 })).toThrow(ConfigurationError);
+    expect(() => createAgent({ provider, model: "m1", name: "has space" })).toThrow(/"agentName"/);
+    expect(provider.callCount).toBe(0);
+  });
+
   it("fails at createAgent time when two tools share a name", () => {
     const twin = defineTool({ name: "add", description: "Adds again.", parameters: z.object({}), execute: () => 0 });
     expect(() => createAgent({ provider: scriptedModel([]), model: "m1", tools: [add, twin] })).toThrow(DuplicateToolError);

@@ -1,5 +1,5 @@
 import { ConfigurationError } from "@baton/core";
-import { run, stream } from "@baton/loop";
+import { run, stream, validateRunSettings } from "@baton/loop";
 import type { Agent } from "./agent.js";
 import { agentRegistry } from "./agent-tools.js";
 import type { CreateAgentOptions } from "./create-agent-options.js";
@@ -65,6 +65,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
   if (typeof defaults.model !== "string" || defaults.model.length === 0) {
     throw new ConfigurationError('createAgent needs a model: the provider\'s model id, for example "gpt-4.1" (any non-empty id for scriptedModel()).');
   }
+  validateRunSettings({ ...defaults, agentName: name });
   const setup: AgentSetup = { name, registry: agentRegistry(tools), defaults };
   return Object.freeze({
     name,
