@@ -1,12 +1,16 @@
+import { createRequire } from "node:module";
+
 /**
- * The zod-related modules, imported once when this package loads and only if they
- * are installed: `zod` is an optional peer, so a missing module is not an error until
- * a zod schema is actually given to `defineTool`.
+ * The zod-related modules, loaded lazily and synchronously, and only when a zod schema
+ * actually needs them: `zod` is an optional peer, so a missing module is not an error
+ * until a zod schema is given to `defineTool`. There is no top-level `await` in this
+ * package, so CommonJS code can `require()` it (Node ≥ 20.19 loads ESM from `require`).
  *
- * They are loaded with `import()` (not `require`) so the ESM copy is used — the same
- * module instance the application imports. zod 4 keeps `.describe()`/`.meta()` data
- * in a registry; in zod 3.25's `zod/v4` that registry is per module copy, so reading
- * it through a second (CommonJS) copy would silently drop every description.
+ * zod 4 schemas convert themselves (`schema.toJSONSchema()`), so these loaders serve
+ * only zod 3 schemas (through `zod-to-json-schema`) and the rare zod 4 schema without
+ * that method (zod mini, zod 3.25's `zod/v4`). For the latter the module found here may
+ * be a second copy of zod, whose registry does not hold the descriptions the
+ * application's copy recorded: see the README's Design section.
  */
 
 /** The part of `zod/v4/core` this package uses. */
@@ -31,18 +35,29 @@ export type ZodSafeParseResult =
   | { readonly success: true; readonly data: unknown }
   | { readonly success: false; readonly error: { readonly issues: readonly ZodIssueLike[] } };
 
-async function importOptional<T>(load: () => Promise<unknown>): Promise<T | undefined> {
+const requireFromHere = createRequire(import.meta.url);
+
+function loadOptional<T>(id: string): T | undefined {
   try {
-    return (await load()) as T;
+    return requireFromHere(id) as T;
   } catch {
     return undefined;
   }
 }
 
-/** `zod/v4/core` (zod ≥ 3.25), or undefined when zod is not installed. */
-export const zodCore: ZodCoreModule | undefined = await importOptional<ZodCoreModule>(() => import("zod/v4/core"));
+let core: ZodCoreModule | null | undefined;
+let zodToJsonSchema: ZodToJsonSchemaModule | null | undefined;
 
-/** `zod-to-json-schema`, or undefined when it cannot load (it needs `zod/v3`, i.e. zod ≥ 3.25). */
-export const zodToJsonSchemaModule: ZodToJsonSchemaModule | undefined = await importOptional<ZodToJsonSchemaModule>(
-  () => import("zod-to-json-schema"),
-);
+/** The optional zod modules, each loaded on first use (an object, so tests can stand in for a missing zod). */
+export const optionalZod = {
+  /** `zod/v4/core` (zod ≥ 3.25), or undefined when zod is not installed. */
+  core(): ZodCoreModule | undefined {
+    if (core === undefined) core = loadOptional<ZodCoreModule>("zod/v4/core") ?? null;
+    return core ?? undefined;
+  },
+  /** `zod-to-json-schema`, or undefined when it cannot load (it needs `zod/v3`, i.e. zod ≥ 3.25). */
+  zodToJsonSchema(): ZodToJsonSchemaModule | undefined {
+    if (zodToJsonSchema === undefined) zodToJsonSchema = loadOptional<ZodToJsonSchemaModule>("zod-to-json-schema") ?? null;
+    return zodToJsonSchema ?? undefined;
+  },
+};

@@ -1,21 +1,16 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { optionalZod } from "./optional-zod.js";
+import { defineTool } from "../define-tool/define-tool.js";
+import { createToolRegistry } from "../registry/create-tool-registry.js";
 
-// Simulates an application that installed @baton/tools without zod: both optional
-// imports fail, as they would with the packages absent.
-vi.mock("zod/v4/core", () => {
-  throw new Error("Cannot find package 'zod'");
-});
-vi.mock("zod-to-json-schema", () => {
-  throw new Error("Cannot find package 'zod'");
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe("without zod installed", () => {
-  it("loads and works with JSON Schema", async () => {
-    const optional = await import("./optional-zod.js");
-    expect(optional.zodCore).toBeUndefined();
-    expect(optional.zodToJsonSchemaModule).toBeUndefined();
-
-    const { defineTool, createToolRegistry } = await import("../index.js");
+  it("JSON Schema tools never load zod", () => {
+    const core = vi.spyOn(optionalZod, "core");
+    const converter = vi.spyOn(optionalZod, "zodToJsonSchema");
     const tool = defineTool({
       name: "echo",
       description: "Echoes.",
@@ -25,10 +20,13 @@ describe("without zod installed", () => {
     expect(tool.parameters).toStrictEqual({ type: "object", properties: { text: { type: "string", default: "hi" } } });
     expect(tool.validate?.({})).toStrictEqual({ success: true, value: { text: "hi" } });
     expect(createToolRegistry([tool]).definitions()).toHaveLength(1);
+    expect(core).not.toHaveBeenCalled();
+    expect(converter).not.toHaveBeenCalled();
   });
 
-  it("explains what is missing when a zod schema is given", async () => {
-    const { defineTool } = await import("../index.js");
+  it("explains what is missing when a zod schema is given and zod cannot be loaded", () => {
+    vi.spyOn(optionalZod, "core").mockReturnValue(undefined);
+    vi.spyOn(optionalZod, "zodToJsonSchema").mockReturnValue(undefined);
     const zod4Like = { _zod: { def: {} } };
     const zod3Like = { _def: {}, safeParse: () => ({ success: true }) };
     expect(() => defineTool({ name: "z4", description: "Z.", parameters: zod4Like as never, execute: () => 0 })).toThrow(
@@ -37,5 +35,12 @@ describe("without zod installed", () => {
     expect(() => defineTool({ name: "z3", description: "Z.", parameters: zod3Like as never, execute: () => 0 })).toThrow(
       /"z3" has a zod 3 schema but "zod-to-json-schema" could not be loaded/,
     );
+  });
+
+  it("a zod 4 schema without its own converter (zod mini) falls back to zod/v4/core", async () => {
+    const { z } = await import("zod/mini");
+    const tool = defineTool({ name: "mini", description: "Mini.", parameters: z.object({ q: z.string() }), execute: () => 0 });
+    expect(tool.parameters).toStrictEqual({ type: "object", properties: { q: { type: "string" } }, required: ["q"] });
+    expect(tool.validate?.({ q: 1 })).toMatchObject({ success: false });
   });
 });

@@ -1,5 +1,5 @@
 import { ConfigurationError, InvalidToolSchemaError, errorMessage } from "@baton/core";
-import { zodToJsonSchemaModule } from "./optional-zod.js";
+import { optionalZod } from "./optional-zod.js";
 import type { Zod3SchemaLike } from "./parameter-types.js";
 
 /**
@@ -12,6 +12,7 @@ import type { Zod3SchemaLike } from "./parameter-types.js";
  * a recursion silently turn into an "any" schema.
  */
 export function zod3ToJsonSchema(toolName: string, schema: Zod3SchemaLike): unknown {
+  const zodToJsonSchemaModule = optionalZod.zodToJsonSchema();
   if (!zodToJsonSchemaModule) {
     throw new ConfigurationError(
       `Tool "${toolName}" has a zod 3 schema but "zod-to-json-schema" could not be loaded; install zod >= 3.25.`,

@@ -1,6 +1,6 @@
 import type { ToolArgumentsCheck } from "@baton/core";
 import { errorMessage } from "@baton/core";
-import { zodCore, type ZodSafeParseResult } from "../parameters/optional-zod.js";
+import { optionalZod, type ZodSafeParseResult } from "../parameters/optional-zod.js";
 import type { ZodSchemaLike } from "../parameters/parameter-types.js";
 import { formatIssue } from "./issue-path.js";
 
@@ -28,7 +28,7 @@ export function createZodValidator<TArgs>(schema: ZodSchemaLike): (args: unknown
 function zodSafeParse(schema: ZodSchemaLike): (args: unknown) => ZodSafeParseResult {
   const method = (schema as { safeParse?: unknown }).safeParse;
   if (typeof method === "function") return (args) => method.call(schema, args) as ZodSafeParseResult;
-  const core = zodCore;
+  const core = optionalZod.core();
   if (core) return (args) => core.safeParse(schema, args);
   return () => {
     throw new Error("this zod schema has no safeParse and zod/v4/core is not installed");
