@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ConfigurationError, type EventSink, type RunResult } from "@baton/core";
+import { BatonError, ConfigurationError, ERROR_CODES, errorMessage, type EventSink, type RunResult } from "@baton/core";
 import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_ITERATIONS,
@@ -91,17 +91,10 @@ export function startRun(options: RunOptions, sinks: readonly EventSink[], signa
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
   };
   const persistence = options.storage
-    ? new RunPersistence(options.storage, config.getDataPolicy(), options.conversationId, (error) =>
-        scope.emit(agentPath, {
-          type: "error",
-          error: {
-            name: "StorageError",
-            code: "STORAGE_ERROR",
-            message: `Storage write failed: ${error instanceof Error ? error.message : String(error)}`,
-            retryable: true,
-          },
-        }),
-      )
+    ? new RunPersistence(options.storage, config.getDataPolicy(), options.conversationId, (error) => {
+        const failure = new BatonError(ERROR_CODES.STORAGE_ERROR, `Storage write failed: ${errorMessage(error)}`, { cause: error, retryable: true });
+        scope.emit(agentPath, { type: "error", error: failure.toJSON() });
+      })
     : undefined;
   return runAgent({
     runId,

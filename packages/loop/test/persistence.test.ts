@@ -77,7 +77,9 @@ describe("persistence through the data policy", () => {
     storage.appendMessages = async () => {
       throw new Error("disk full");
     };
-    const result = await run({ provider: scriptedModel(["hi"]), model: "m", input: "x", storage, conversationId: "c" });
+    const errors: unknown[] = [];
+    const result = await run({ provider: scriptedModel(["hi"]), model: "m", input: "x", storage, conversationId: "c", onEvent: (e) => e.type === "error" && errors.push(e.error) });
+    expect(errors).toEqual([{ name: "BatonError", code: "STORAGE_ERROR", message: "Storage write failed: disk full", retryable: true }]);
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("hi");
     expect(result.persisted).toBe(false);

@@ -1,4 +1,4 @@
-import type { EventSink, StreamEvent } from "@baton/core";
+import { ConfigurationError, type EventSink, type StreamEvent } from "@baton/core";
 
 /**
  * An unbounded, single-consumer queue that turns pushed events into an async
@@ -35,7 +35,7 @@ export class EventChannel implements EventSink, AsyncIterable<StreamEvent> {
   }
 
   [Symbol.asyncIterator](): AsyncIterator<StreamEvent> {
-    if (this.iterated) throw new Error("A run stream can be iterated only once.");
+    if (this.iterated) throw new ConfigurationError("A run stream can be iterated only once; add a sink (`sinks` or `onEvent`) for a second consumer.");
     this.iterated = true;
     return {
       next: () => {
