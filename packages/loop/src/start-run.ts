@@ -26,6 +26,9 @@ function checkPositive(name: string, value: number | undefined, allowZero = fals
   }
 }
 
+const INVALID_PROVIDER = 'Option "provider" must be a ModelProvider (an object with a stream() method).';
+const INVALID_MODEL = 'Option "model" must be a non-empty model id.';
+
 /**
  * Checks the settings of run options (limits, timeouts, budget, agent name, and the
  * provider and model when given) and throws a {@link ConfigurationError} naming the
@@ -33,12 +36,8 @@ function checkPositive(name: string, value: number | undefined, allowZero = fals
  * settings fail when the agent is made, not at its first run.
  */
 export function validateRunSettings(options: Partial<RunOptions>): void {
-  if (options.provider !== undefined && typeof options.provider?.stream !== "function") {
-    throw new ConfigurationError('Option "provider" must be a ModelProvider (an object with a stream() method).');
-  }
-  if (options.model !== undefined && (typeof options.model !== "string" || options.model.length === 0)) {
-    throw new ConfigurationError('Option "model" must be a non-empty model id.');
-  }
+  if (options.provider !== undefined && typeof options.provider?.stream !== "function") throw new ConfigurationError(INVALID_PROVIDER);
+  if (options.model !== undefined && (typeof options.model !== "string" || options.model.length === 0)) throw new ConfigurationError(INVALID_MODEL);
   checkPositive("toolCallLimit", options.toolCallLimit ?? options.config?.toolCallLimit, true);
   checkPositive("maxIterations", options.maxIterations);
   checkPositive("maxOutputTokens", options.maxOutputTokens);
@@ -53,12 +52,10 @@ export function validateRunSettings(options: Partial<RunOptions>): void {
   }
 }
 
-/** Checks complete run options (see {@link validateRunSettings}). */
+/** Checks complete run options: the required ones are present, then {@link validateRunSettings}. */
 function validateOptions(options: RunOptions): void {
-  if (!options || typeof options.provider?.stream !== "function") {
-    throw new ConfigurationError('Option "provider" must be a ModelProvider (an object with a stream() method).');
-  }
-  if (typeof options.model !== "string" || options.model.length === 0) throw new ConfigurationError('Option "model" must be a non-empty model id.');
+  if (!options || options.provider === undefined) throw new ConfigurationError(INVALID_PROVIDER);
+  if (options.model === undefined) throw new ConfigurationError(INVALID_MODEL);
   if (typeof options.input !== "string" && !Array.isArray(options.input)) {
     throw new ConfigurationError('Option "input" must be a string or an array of messages.');
   }

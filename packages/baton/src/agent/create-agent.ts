@@ -59,9 +59,6 @@ export function createAgent(options: CreateAgentOptions): Agent {
   }
   const { name = "main", tools, ...defaults } = options;
   if (defaults.provider === undefined || defaults.provider === null) throw new ConfigurationError(MISSING_PROVIDER_MESSAGE);
-  if (typeof defaults.provider.stream !== "function") {
-    throw new ConfigurationError('createAgent: "provider" must be a ModelProvider (an object with a stream() method).');
-  }
   if (typeof defaults.model !== "string" || defaults.model.length === 0) {
     throw new ConfigurationError('createAgent needs a model: the provider\'s model id, for example "gpt-4.1" (any non-empty id for scriptedModel()).');
   }

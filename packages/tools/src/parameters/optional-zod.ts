@@ -37,27 +37,25 @@ export type ZodSafeParseResult =
 
 const requireFromHere = createRequire(import.meta.url);
 
-function loadOptional<T>(id: string): T | undefined {
-  try {
-    return requireFromHere(id) as T;
-  } catch {
-    return undefined;
-  }
+/** A loader that `require`s `id` on its first call and remembers the module, or that it is missing. */
+function lazyOptional<T>(id: string): () => T | undefined {
+  let loaded: { readonly module: T | undefined } | undefined;
+  return () => {
+    if (!loaded) {
+      try {
+        loaded = { module: requireFromHere(id) as T };
+      } catch {
+        loaded = { module: undefined };
+      }
+    }
+    return loaded.module;
+  };
 }
-
-let core: ZodCoreModule | null | undefined;
-let zodToJsonSchema: ZodToJsonSchemaModule | null | undefined;
 
 /** The optional zod modules, each loaded on first use (an object, so tests can stand in for a missing zod). */
 export const optionalZod = {
   /** `zod/v4/core` (zod ≥ 3.25), or undefined when zod is not installed. */
-  core(): ZodCoreModule | undefined {
-    if (core === undefined) core = loadOptional<ZodCoreModule>("zod/v4/core") ?? null;
-    return core ?? undefined;
-  },
+  core: lazyOptional<ZodCoreModule>("zod/v4/core"),
   /** `zod-to-json-schema`, or undefined when it cannot load (it needs `zod/v3`, i.e. zod ≥ 3.25). */
-  zodToJsonSchema(): ZodToJsonSchemaModule | undefined {
-    if (zodToJsonSchema === undefined) zodToJsonSchema = loadOptional<ZodToJsonSchemaModule>("zod-to-json-schema") ?? null;
-    return zodToJsonSchema ?? undefined;
-  },
+  zodToJsonSchema: lazyOptional<ZodToJsonSchemaModule>("zod-to-json-schema"),
 };

@@ -16,20 +16,21 @@ type SelfConverting = { toJSONSchema(params: typeof CONVERSION): unknown };
  * then refuses. Unrepresentable types (dates, bigints, …) throw `InvalidToolSchemaError`.
  */
 export function zod4ToJsonSchema(toolName: string, schema: Zod4SchemaLike): unknown {
-  const own = (schema as Partial<SelfConverting>).toJSONSchema;
-  const convert =
-    typeof own === "function"
-      ? () => own.call(schema, CONVERSION)
-      : (() => {
-          const core = optionalZod.core();
-          if (!core) {
-            throw new ConfigurationError(`Tool "${toolName}" has a zod 4 schema but "zod/v4/core" could not be loaded; install zod (>= 3.25).`);
-          }
-          return () => core.toJSONSchema(schema, CONVERSION);
-        })();
+  const convert = converterFor(toolName, schema);
   try {
     return convert();
   } catch (error) {
     throw new InvalidToolSchemaError(toolName, `zod could not convert it to JSON Schema: ${errorMessage(error)}`, { cause: error });
   }
+}
+
+/** The schema's own converter when it has one, else `zod/v4/core`'s (or a clear error when zod cannot load). */
+function converterFor(toolName: string, schema: Zod4SchemaLike): () => unknown {
+  const own = (schema as Partial<SelfConverting>).toJSONSchema;
+  if (typeof own === "function") return () => own.call(schema, CONVERSION);
+  const core = optionalZod.core();
+  if (!core) {
+    throw new ConfigurationError(`Tool "${toolName}" has a zod 4 schema but "zod/v4/core" could not be loaded; install zod (>= 3.25).`);
+  }
+  return () => core.toJSONSchema(schema, CONVERSION);
 }
