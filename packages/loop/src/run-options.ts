@@ -59,10 +59,18 @@ export interface RunOptions {
   readonly conversationId?: string;
   /** Application context handed to tools and hooks (user id, tenant, …). */
   readonly context?: Readonly<Record<string, unknown>>;
-  /** Called with every event, in order. */
-  readonly onEvent?: (event: StreamEvent) => void;
+  /**
+   * Called with every event, in order. Returning a promise makes the run wait for it
+   * (backpressure); any other return value is ignored.
+   */
+  readonly onEvent?: (event: StreamEvent) => unknown;
   /** More consumers of the events; one that throws does not disturb the others. */
   readonly sinks?: readonly EventSink[];
+  /**
+   * `stream()` only: events buffered for a slow consumer before the run waits for it
+   * (backpressure). Default 1024.
+   */
+  readonly streamHighWaterMark?: number;
   /** Maximum sub-agent nesting depth. Default 5. */
   readonly maxDepth?: number;
 }

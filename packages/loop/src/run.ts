@@ -1,5 +1,4 @@
-import { RunAbortedError, type RunResult } from "@baton/core";
-import { EventChannel } from "./events/event-channel.js";
+import { ConfigurationError, EventQueue, RunAbortedError, type RunResult, type StreamEvent } from "@baton/core";
 import type { RunOptions, RunStream } from "./run-options.js";
 import { sinksOf, startRun } from "./start-run.js";
 
@@ -22,6 +21,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
 /**
  * Runs an agent and yields its events in order as they happen. `result` resolves
  * when the run ends; leaving the `for await` early (or `abort()`) aborts the run.
+ * A consumer that reads slowly slows the run down instead of piling events up: once
+ * `streamHighWaterMark` events wait, the loop stops pulling the model's stream.
  *
  * @example
  * const running = stream({ provider, model: "gpt-4.1", input: "Hi", tools });
@@ -34,7 +35,11 @@ export function stream(options: RunOptions): RunStream {
   const forward = () => controller.abort(outer?.reason);
   if (outer?.aborted) controller.abort(outer.reason);
   else outer?.addEventListener("abort", forward, { once: true });
-  const channel = new EventChannel(() => controller.abort(new RunAbortedError("The stream consumer stopped reading.")));
+  const channel = new EventQueue<StreamEvent>({
+    ...(options.streamHighWaterMark === undefined ? {} : { highWaterMark: options.streamHighWaterMark }),
+    onConsumerExit: () => controller.abort(new RunAbortedError("The stream consumer stopped reading.")),
+  });
+  let iterated = false;
   let result: Promise<RunResult>;
   try {
     result = startRun(options, [channel, ...sinksOf(options)], controller.signal);
@@ -46,7 +51,11 @@ export function stream(options: RunOptions): RunStream {
     channel.close();
   });
   return {
-    [Symbol.asyncIterator]: () => channel[Symbol.asyncIterator](),
+    [Symbol.asyncIterator]: () => {
+      if (iterated) throw new ConfigurationError("A run stream can be iterated only once; add a sink (`sinks` or `onEvent`) for a second consumer.");
+      iterated = true;
+      return channel[Symbol.asyncIterator]();
+    },
     result,
     abort: (reason?: unknown) => controller.abort(reason ?? new RunAbortedError()),
   };

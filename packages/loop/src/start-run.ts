@@ -47,6 +47,7 @@ export function validateRunSettings(options: Partial<RunOptions>): void {
   checkPositive("tokenBudget", options.tokenBudget);
   checkPositive("contextLimit", options.contextLimit);
   checkPositive("maxDepth", options.maxDepth, true);
+  checkPositive("streamHighWaterMark", options.streamHighWaterMark);
   if (options.agentName !== undefined && !/^[\w.-]+$/.test(options.agentName)) {
     throw new ConfigurationError(`Option "agentName" may hold letters, digits, "_", "-" and "." only, got "${options.agentName}".`);
   }
@@ -70,7 +71,7 @@ export function startRun(options: RunOptions, sinks: readonly EventSink[], signa
   const config = resolveAgentConfig(options.config);
   const registry = toRegistry(options.tools);
   const { messages, newUserMessages } = initialMessages(options.instructions, registry, options.input);
-  const scope = new EventScope(runId, sinks);
+  const events = new EventScope(runId, sinks).root(agentPath);
   const provider = options.provider;
   const settings: RunSettings = {
     toolCallLimit: options.toolCallLimit ?? options.config?.toolCallLimit ?? DEFAULT_TOOL_CALL_LIMIT,
@@ -90,7 +91,7 @@ export function startRun(options: RunOptions, sinks: readonly EventSink[], signa
   const persistence = options.storage
     ? new RunPersistence(options.storage, config.getDataPolicy(), options.conversationId, (error) => {
         const failure = new BatonError(ERROR_CODES.STORAGE_ERROR, `Storage write failed: ${errorMessage(error)}`, { cause: error, retryable: true });
-        scope.emit(agentPath, { type: "error", error: failure.toJSON() });
+        events.emit({ type: "error", error: failure.toJSON() });
       })
     : undefined;
   return runAgent({
@@ -103,7 +104,7 @@ export function startRun(options: RunOptions, sinks: readonly EventSink[], signa
     registry,
     config,
     settings,
-    scope,
+    events,
     abort: new AbortHub(signal),
     ...(persistence ? { persistence } : {}),
   });

@@ -17,3 +17,4 @@ export { fakeTool, type FakeTool, type FakeToolCall, type FakeToolOptions, type 
 export { echoTool, type EchoToolOptions } from "./tools/echo-tool.js";
 export { sleepTool, type SleepToolOptions } from "./tools/sleep-tool.js";
 export { createRecordingStorage, RecordingStorage, checkpointKey, type StoredUsage } from "./storage/recording-storage.js";
+export { testToolContext, type TestToolContext } from "./tools/test-tool-context.js";

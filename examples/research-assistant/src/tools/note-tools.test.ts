@@ -3,24 +3,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ToolExecutionContext } from "baton";
+import { testToolContext } from "baton/testing";
 import { DEFAULT_NOTES_DIR } from "../notes/note-store.js";
 import { readNoteTool } from "./read-note-tool.js";
 import { searchNotesTool, type SearchNotesResult } from "./search-notes-tool.js";
 
 /** A tool context that records progress messages. */
 function toolContext(progress: string[] = []): ToolExecutionContext {
-  return {
-    toolCallId: "call_1",
+  return testToolContext({
     toolName: "test",
-    runId: "run_1",
-    agentPath: "main",
-    signal: new AbortController().signal,
-    context: {},
-    metadata: {},
-    progress: (message) => progress.push(message),
-    addUsage: () => undefined,
-    runSubAgent: () => Promise.reject(new Error("not in this test")),
-  };
+    progress: (message) => {
+      progress.push(message);
+    },
+  });
 }
 
 describe("search_notes", () => {

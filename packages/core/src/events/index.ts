@@ -30,3 +30,11 @@ export type {
   UnstampedEvent,
 } from "./stream-event.js";
 export type { EventSink } from "./event-sink.js";
+export type {
+  ProgressStepStatus,
+  ProgressItem,
+  ProgressStepUpdate,
+  SerializedProgressStep,
+  SerializedProgressGroup,
+} from "./progress.js";
+export { EventQueue, type EventQueueOptions } from "./event-queue.js";

@@ -4,6 +4,7 @@ import type { Usage, UsageTotals } from "../usage/index.js";
 import type { SerializedError } from "../errors/index.js";
 import type { StopReason } from "../agent/stop-reason.js";
 import type { ToolCallStatus } from "../agent/run-result.js";
+import type { ProgressStepUpdate } from "./progress.js";
 
 /** Version of the event protocol; bumped on any incompatible change. */
 export const EVENT_PROTOCOL_VERSION = 1;
@@ -15,6 +16,14 @@ export interface EventBase {
   readonly agentPath: string;
   /** Strictly increasing across the whole run, nested agents included. */
   readonly seq: number;
+  /**
+   * The content block the event belongs to, for clients that render a run as blocks
+   * (a text block, a tool batch, …). Blocks are numbered by one counter shared by the
+   * whole run tree, so an index names one block of one agent. Per agent it never
+   * decreases; a sub-agent's blocks come after its parent's current block, and the
+   * parent's next block comes after every block its sub-agents opened.
+   */
+  readonly contentIndex: number;
   /** Milliseconds since the epoch. */
   readonly timestamp: number;
 }
@@ -81,13 +90,17 @@ export interface ToolStartEvent extends EventBase {
   readonly arguments: unknown;
 }
 
-/** A tool reported progress. */
+/**
+ * A tool reported progress: a plain message (`ctx.progress`) or a step of a named
+ * progress group (`step`, sent by an `EventManager` from `@baton/events`).
+ */
 export interface ToolProgressEvent extends EventBase {
   readonly type: "tool-progress";
   readonly toolCallId: string;
   readonly toolName: string;
   readonly message: string;
   readonly data?: unknown;
+  readonly step?: ProgressStepUpdate;
 }
 
 /** A streaming tool yielded a chunk. */

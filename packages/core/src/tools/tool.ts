@@ -3,6 +3,7 @@ import type { Usage } from "../usage/index.js";
 import type { JsonSchema } from "./json-schema.js";
 import type { SubAgentRequest } from "../agent/sub-agent.js";
 import type { RunResult } from "../agent/run-result.js";
+import type { ProgressStepUpdate } from "../events/progress.js";
 
 /** The outcome of checking a tool's arguments. */
 export type ToolArgumentsCheck<TArgs> =
@@ -29,8 +30,16 @@ export interface ToolExecutionContext {
   readonly context: Readonly<Record<string, unknown>>;
   /** Metadata of this call; what the tool writes here is kept in the run's tool metadata. */
   readonly metadata: Record<string, unknown>;
-  /** Reports progress; reaches the consumer at once as a `tool-progress` event. */
-  progress(message: string, data?: unknown): void;
+  /**
+   * Reports progress; reaches the consumer at once as a `tool-progress` event. Returns
+   * a promise when the consumer is behind: a tool that reports a lot should await it.
+   */
+  progress(message: string, data?: unknown): void | Promise<void>;
+  /**
+   * Reports a change to a step of a named progress group, as a `tool-progress` event
+   * with `step`. `EventManager.forTool(ctx)` from `@baton/events` calls it for you.
+   */
+  reportStep(update: ProgressStepUpdate): void | Promise<void>;
   /** Records usage of a model call the tool made itself (it is added to the run's usage). */
   addUsage(usage: Usage): void;
   /**

@@ -23,7 +23,8 @@ import {
   type Usage,
 } from "@baton/core";
 import type { AbortHub } from "../abort/abort-hub.js";
-import type { EventScope } from "../events/event-scope.js";
+import { Interruption } from "../abort/interruption.js";
+import type { AgentEvents } from "../events/agent-events.js";
 import { defaultFinalAnswerInstruction, type ResolvedAgentConfig } from "../config/agent-defaults.js";
 import { createInitialState } from "../state/create-state.js";
 import { streamModelTurn, type ModelTurn } from "../model/stream-model-turn.js";
@@ -53,7 +54,8 @@ export interface AgentRun {
   readonly registry: ToolRegistry;
   readonly config: ResolvedAgentConfig;
   readonly settings: RunSettings;
-  readonly scope: EventScope;
+  /** This agent's emitter (its path and content cursor) on the run tree's event scope. */
+  readonly events: AgentEvents;
   /** The run's abort fan-out (owned by the run: disposed when it ends). */
   readonly abort: AbortHub;
   readonly persistence?: RunPersistence;
@@ -83,7 +85,7 @@ const NOTHING_OFFERED: ReadonlySet<string> = new Set();
  * is a {@link RunResult} with its stop reason and the usage so far.
  */
 export async function runAgent(run: AgentRun): Promise<RunResult> {
-  const { config, settings, scope, agentPath, registry, provider, abort } = run;
+  const { config, settings, events: scope, agentPath, registry, provider, abort } = run;
   const usage: Usage[] = [];
   const state = createInitialState({
     runId: run.runId,
@@ -103,7 +105,18 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
   let contextSignal: AbortSignal | undefined;
 
   const emit = (event: UnstampedEvent): void => {
-    scope.emit(agentPath, event);
+    scope.emit(event);
+  };
+  /** Waits while a consumer is behind (backpressure), or until the run is aborted. */
+  const waitForConsumers = async (): Promise<void> => {
+    const ready = scope.scope.ready;
+    if (!ready) return;
+    const interruption = new Interruption(abort);
+    try {
+      await interruption.race(ready);
+    } finally {
+      interruption.dispose();
+    }
   };
   const addUsage = (record: Usage): void => {
     usage.push(record);
@@ -139,9 +152,10 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     maxErrorLength: settings.maxToolErrorLength,
     context: settings.context,
     messages: () => [...state.messages, ...state.inLoopMessages],
+    ready: () => scope.scope.ready,
     emitToolEvent: (event) => {
       const hook = config.onToolProgress;
-      const stamped = scope.emit(agentPath, event, hook !== undefined);
+      const stamped = scope.emit(event, hook !== undefined);
       if (!hook || !stamped) return;
       try {
         hook.call(config, event.toolName, stamped as ToolEvent, context);
@@ -202,6 +216,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
         }
       }
 
+      await waitForConsumers();
       state.iteration++;
       const iteration = state.iteration;
       if (scope.active) emit({ type: "step-start", iteration, model, toolsSent: sendTools });
@@ -214,6 +229,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
           {
             onText: (text) => emit({ type: "text-delta", text }),
             onReasoning: (text, id) => emit({ type: "reasoning-delta", text, ...(id === undefined ? {} : { id }) }),
+            ready: () => scope.scope.ready,
           },
           (position) => `call_${run.runId.slice(0, 8)}_${iteration}_${position}`,
         );
@@ -320,6 +336,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
       }
       if (run.persistence) await run.persistence.checkpoint(state, added);
       if (scope.active) emit({ type: "step-end", iteration, finishReason: turn.finishReason, toolCalls: toolCalls.length });
+      scope.endBlock();
       if (stopAfterStep !== undefined) {
         stopReason = stopAfterStep;
         break;

@@ -12,7 +12,7 @@ export interface SubAgentRunner {
 
 /**
  * Nested runs share the parent's run id and event scope (so sequence numbers stay
- * strictly increasing), get the path `<parent>/<name>#<n>`, and merge into the parent:
+ * strictly increasing, and their content blocks come after the parent's current one), get the path `<parent>/<name>#<n>`, and merge into the parent:
  * usage as it happens (so an aborted parent still reports it), tool-call count and
  * tool metadata when they end.
  */
@@ -26,9 +26,10 @@ export function createSubAgentRunner(parent: AgentRun, state: OrchestratorState,
       counters.set(request.name, n);
       const registry = toRegistry(request.tools);
       const { messages } = initialMessages(request.instructions, registry, request.input);
+      const agentPath = `${parent.agentPath}/${request.name}#${n}`;
       const result = await runAgent({
         runId: parent.runId,
-        agentPath: `${parent.agentPath}/${request.name}#${n}`,
+        agentPath,
         parentAgentPath: parent.agentPath,
         provider: request.provider ?? parent.provider,
         model: request.model ?? parent.model,
@@ -41,7 +42,7 @@ export function createSubAgentRunner(parent: AgentRun, state: OrchestratorState,
           toolCallLimit: request.toolCallLimit ?? request.config?.toolCallLimit ?? DEFAULT_TOOL_CALL_LIMIT,
           maxIterations: request.maxIterations ?? parent.settings.maxIterations,
         },
-        scope: parent.scope,
+        events: parent.events.child(agentPath),
         abort: new AbortHub(signal),
         reportUsage: (record) => {
           usage.push(record);

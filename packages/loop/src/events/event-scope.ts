@@ -1,12 +1,20 @@
 import type { EventSink, StreamEvent, UnstampedEvent } from "@baton/core";
+import { AgentEvents } from "./agent-events.js";
+import { isThenable } from "../agent/call-hook.js";
+
+const settle = (): void => undefined;
 
 /**
  * The event fan-out of one run tree: the parent run and all its sub-agents share one
- * scope, so sequence numbers stay strictly increasing across every agent.
+ * scope, so sequence numbers stay strictly increasing across every agent and content
+ * blocks are numbered by one counter. It also collects backpressure: when a sink
+ * asks to wait, {@link EventScope.ready} returns the promise producers wait for.
  */
 export class EventScope {
   private seq = 0;
+  private lastBlock = -1;
   private readonly sinks: EventSink[];
+  private blocked: Promise<void> | undefined;
   /** Errors thrown by sinks; a throwing sink never disturbs the run or the other sinks. */
   readonly sinkErrors: unknown[] = [];
 
@@ -19,21 +27,46 @@ export class EventScope {
     return this.sinks.length > 0;
   }
 
+  /** A promise to wait for before producing more events, while a sink is full. */
+  get ready(): Promise<void> | undefined {
+    return this.blocked;
+  }
+
+  /** The emitter of the run's main agent. */
+  root(agentPath: string): AgentEvents {
+    return new AgentEvents(this, agentPath, 0);
+  }
+
+  /** Opens a new content block: its index is greater than every block opened before. */
+  openBlock(): number {
+    return ++this.lastBlock;
+  }
+
   /**
-   * Stamps an event with run id, agent path, sequence number and time, and delivers
-   * it to every sink in order. Returns the stamped event; when nobody listens it is
-   * not even built, unless `force` asks for it.
+   * Stamps an event with run id, agent path, sequence number, content index and time,
+   * and delivers it to every sink in order. Returns the stamped event; when nobody
+   * listens it is not even built, unless `force` asks for it.
    */
-  emit(agentPath: string, event: UnstampedEvent, force = false): StreamEvent | undefined {
+  deliver(agentPath: string, contentIndex: number, event: UnstampedEvent, force: boolean): StreamEvent | undefined {
     if (this.sinks.length === 0 && !force) return undefined;
-    const stamped = { ...event, runId: this.runId, agentPath, seq: ++this.seq, timestamp: Date.now() } as StreamEvent;
+    const stamped = { ...event, runId: this.runId, agentPath, seq: ++this.seq, contentIndex, timestamp: Date.now() } as StreamEvent;
     for (const sink of this.sinks) {
       try {
-        sink.emit(stamped);
+        const wait = sink.emit(stamped);
+        if (isThenable(wait)) this.block(wait);
       } catch (error) {
         if (this.sinkErrors.length < 100) this.sinkErrors.push(error);
       }
     }
     return stamped;
+  }
+
+  private block(wait: PromiseLike<unknown>): void {
+    const current = this.blocked;
+    const next: Promise<void> = (current ? Promise.all([current, wait]) : Promise.resolve(wait)).then(settle, settle);
+    this.blocked = next;
+    void next.then(() => {
+      if (this.blocked === next) this.blocked = undefined;
+    });
   }
 }

@@ -26,6 +26,8 @@ export interface ModelTurn {
 export interface ModelTurnListener {
   onText(text: string): void;
   onReasoning(text: string, id: string | undefined): void;
+  /** A promise to wait for before reading more of the model's stream (backpressure). */
+  ready(): Promise<void> | undefined;
 }
 
 interface ReasoningBlock {
@@ -102,6 +104,8 @@ export async function streamModelTurn(
           }
           break;
       }
+      const ready = listener.ready();
+      if (ready) await interruption.race(ready);
     }
   } finally {
     interruption.dispose();

@@ -83,7 +83,14 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
         return env.metadataFor(toolCallId);
       },
       progress: (message, data) => {
-        if (!interruption.isInterrupted) env.emitToolEvent({ type: "tool-progress", toolCallId, toolName, message, ...(data === undefined ? {} : { data }) });
+        if (interruption.isInterrupted) return undefined;
+        env.emitToolEvent({ type: "tool-progress", toolCallId, toolName, message, ...(data === undefined ? {} : { data }) });
+        return env.ready();
+      },
+      reportStep: (step) => {
+        if (interruption.isInterrupted) return undefined;
+        env.emitToolEvent({ type: "tool-progress", toolCallId, toolName, message: step.title, step });
+        return env.ready();
       },
       addUsage: (usage) => env.addUsage(usage),
       runSubAgent: (request) => env.runSubAgent(request, interruption.signal),
@@ -102,6 +109,8 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
             break;
           }
           env.emitToolEvent({ type: "tool-stream", toolCallId, toolName, chunk: step.value });
+          const ready = env.ready();
+          if (ready) await interruption.race(ready);
         }
       } catch (error) {
         if (interruption.isInterrupted && iterator.return) void Promise.resolve().then(() => iterator.return?.()).catch(() => undefined);

@@ -14,6 +14,8 @@ export interface ToolRunEnvironment {
   readonly context: Readonly<Record<string, unknown>>;
   /** The messages the run has so far (for `shouldUse` checks). */
   readonly messages: () => readonly Message[];
+  /** A promise to wait for before producing more events, while a consumer is behind. */
+  ready(): Promise<void> | undefined;
   /** Emits a tool event (and calls the `onToolProgress` hook). */
   emitToolEvent(event: Extract<UnstampedEvent, { type: ToolEvent["type"] }>): void;
   /** Adds usage reported by a tool. */

@@ -3,20 +3,15 @@ import type { ToolExecutionContext } from "@baton/core";
 import { fakeTool } from "./fake-tool.js";
 import { echoTool } from "./echo-tool.js";
 import { sleepTool } from "./sleep-tool.js";
+import { testToolContext } from "./test-tool-context.js";
 
 function context(signal: AbortSignal = new AbortController().signal, progress: string[] = []): ToolExecutionContext {
-  return {
-    toolCallId: "call_1",
-    toolName: "tool",
-    runId: "run",
-    agentPath: "main",
+  return testToolContext({
     signal,
-    context: {},
-    metadata: {},
-    progress: (message) => progress.push(message),
-    addUsage: () => undefined,
-    runSubAgent: () => Promise.reject(new Error("not in tests")),
-  };
+    progress: (message) => {
+      progress.push(message);
+    },
+  });
 }
 
 describe("fakeTool", () => {
@@ -124,5 +119,20 @@ describe("echoTool and sleepTool", () => {
     const pending = sleepTool(10_000).execute({}, context(controller.signal));
     controller.abort(new Error("halt"));
     await expect(pending).rejects.toThrow("halt");
+  });
+});
+
+describe("testToolContext", () => {
+  it("records progress, steps and usage, and applies overrides", async () => {
+    const ctx = testToolContext({ toolName: "search", context: { userId: "u1" } });
+    await ctx.progress("one");
+    await ctx.reportStep({ group: "g", stepId: "s1", title: "Fetching", status: "active", at: 1 });
+    ctx.addUsage({ model: "m", agentPath: "main", inputTokens: 1, outputTokens: 2, cachedInputTokens: 0, reasoningTokens: 0, tools: [] } as never);
+    expect(ctx.toolName).toBe("search");
+    expect(ctx.context).toEqual({ userId: "u1" });
+    expect(ctx.progressMessages).toEqual(["one"]);
+    expect(ctx.steps.map((s) => s.title)).toEqual(["Fetching"]);
+    expect(ctx.usage).toHaveLength(1);
+    await expect(ctx.runSubAgent({ name: "x", input: "y" })).rejects.toThrow(/runSubAgent was not given/);
   });
 });
