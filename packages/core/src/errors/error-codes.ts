@@ -35,6 +35,12 @@ export const ERROR_CODES = {
   HOOK_FAILED: "HOOK_FAILED",
   /** A storage adapter failed or found corrupt data. */
   STORAGE_ERROR: "STORAGE_ERROR",
+  /** A reconnecting client asked for events older than the replay buffer keeps. */
+  REPLAY_UNAVAILABLE: "REPLAY_UNAVAILABLE",
+  /** An event stream (Server-Sent Events) held something that is not a Baton event. */
+  EVENT_DECODE_ERROR: "EVENT_DECODE_ERROR",
+  /** An HTTP request for an event stream failed. */
+  HTTP_ERROR: "HTTP_ERROR",
   /** A scripted model ran out of scripted turns. */
   SCRIPT_EXHAUSTED: "SCRIPT_EXHAUSTED",
 } as const;
