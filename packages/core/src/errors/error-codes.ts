@@ -41,6 +41,16 @@ export const ERROR_CODES = {
   EVENT_DECODE_ERROR: "EVENT_DECODE_ERROR",
   /** An HTTP request for an event stream failed. */
   HTTP_ERROR: "HTTP_ERROR",
+  /** An SSE connection kept dropping before the run ended. */
+  CONNECTION_LOST: "CONNECTION_LOST",
+  /** Every client of a run session went away, so the run was aborted. */
+  CLIENT_DISCONNECTED: "CLIENT_DISCONNECTED",
+  /** A `Last-Event-ID` header or `lastEventId` parameter that is not a sequence number. */
+  INVALID_LAST_EVENT_ID: "INVALID_LAST_EVENT_ID",
+  /** An object handed to an event encoder is not a stream event. */
+  INVALID_EVENT: "INVALID_EVENT",
+  /** A progress step was sent to or changed after it ended. */
+  PROGRESS_STEP_ENDED: "PROGRESS_STEP_ENDED",
   /** A scripted model ran out of scripted turns. */
   SCRIPT_EXHAUSTED: "SCRIPT_EXHAUSTED",
 } as const;

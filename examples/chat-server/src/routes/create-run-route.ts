@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import { runChatAgent } from "../agent/chat-agent.js";
+import { HttpError } from "../http/http-error.js";
+import { readJsonBody } from "../http/read-json-body.js";
+import type { Route } from "../http/router.js";
+import { sendJson } from "../http/send-json.js";
+import type { RunRoutesState } from "./run-routes-state.js";
+
+/** Longest message accepted, in characters. */
+export const MAX_MESSAGE_LENGTH = 2000;
+
+/**
+ * `POST /api/runs` with `{ "message": "…" }` starts the agent on the message in a
+ * new run session and answers `201 { runId }`; the run's id is the session's id.
+ * The run goes on until it ends, is aborted, or every client has left it.
+ */
+export function createRunRoute(state: RunRoutesState): Route {
+  return {
+    method: "POST",
+    path: /^\/api\/runs$/,
+    handle: async ({ req, res }) => {
+      const message = messageOf(await readJsonBody(req));
+      const id = randomUUID();
+      state.sessions.create({ id, start: ({ signal, sink }) => runChatAgent({ message, signal: AbortSignal.any([signal, state.shutdown]), sink, pace: state.pace, runId: id }) });
+      sendJson(res, 201, { runId: id });
+    },
+  };
+}
+
+function messageOf(body: unknown): string {
+  const message = typeof body === "object" && body !== null ? (body as { message?: unknown }).message : undefined;
+  if (typeof message !== "string" || message.trim() === "") throw new HttpError(400, "INVALID_MESSAGE", 'Send { "message": "…" } with a non-empty message.');
+  if (message.length > MAX_MESSAGE_LENGTH) throw new HttpError(400, "INVALID_MESSAGE", `The message is longer than ${MAX_MESSAGE_LENGTH} characters.`);
+  return message.trim();
+}

@@ -1,0 +1,58 @@
+/**
+ * `@baton/events`: Baton's event protocol in practice: fan-out with backpressure,
+ * run sessions that survive reconnects, Server-Sent Events for Node and the Web with
+ * `Last-Event-ID` replay, and a decoder. The browser-safe part is also available as
+ * `@baton/events/client`.
+ * @packageDocumentation
+ */
+
+// protocol/
+export { STREAM_EVENT_TYPES, isStreamEvent, isStreamEventType, streamEventIssue } from "./protocol/event-types.js";
+export { InvalidEventError } from "./protocol/invalid-event-error.js";
+
+// bus/
+export {
+  EventHub,
+  type EventHubOptions,
+  type EventCallbackOptions,
+  type SubscribeOptions,
+  type ConsumerError,
+} from "./bus/event-hub.js";
+export { EventSubscription, DEFAULT_HIGH_WATER_MARK, type EventSubscriptionOptions } from "./bus/event-subscription.js";
+export { ReplayBuffer, type ReplayBufferView } from "./bus/replay-buffer.js";
+export { ReplayUnavailableError } from "./bus/replay-unavailable-error.js";
+
+// session/
+export {
+  RunSession,
+  startRunSession,
+  DEFAULT_DISCONNECT_GRACE_MS,
+  type RunSessionOptions,
+  type RunSessionIo,
+  type AttachOptions,
+} from "./session/run-session.js";
+export { RunSessions, type RunSessionsOptions } from "./session/run-sessions.js";
+export { ClientDisconnectedError } from "./session/client-disconnected-error.js";
+
+// sse/
+export { encodeSseEvent, encodeSseEvents, SSE_HEARTBEAT } from "./sse/encode-sse-event.js";
+export { SSE_HEADERS } from "./sse/sse-headers.js";
+export { lastEventIdOf, parseLastEventId, type LastEventIdSource } from "./sse/last-event-id.js";
+export { InvalidLastEventIdError } from "./sse/invalid-last-event-id-error.js";
+export { sendSse, DEFAULT_HEARTBEAT_MS, type SseStreamOptions } from "./sse/send-sse.js";
+export { createSseHandler, type SseRunStarter, type SseHandlerOptions } from "./sse/create-sse-handler.js";
+export { sseResponse, type SseResponseOptions } from "./sse/sse-response.js";
+export type { SseSource } from "./sse/sse-source.js";
+
+// client/
+export { decodeSseEvents, DEFAULT_MAX_MESSAGE_SIZE, type DecodeSseOptions } from "./client/decode-sse-events.js";
+export { streamRunEvents, type StreamRunEventsOptions } from "./client/stream-run-events.js";
+export { SseDecodeError, type SseDecodeProblem } from "./client/sse-decode-error.js";
+export { SseHttpError, type SseServerError } from "./client/sse-http-error.js";
+export { SseConnectionError } from "./client/sse-connection-error.js";
+
+// progress
+export * from "./progress/index.js";
+
+// ui
+export * from "./ui/index.js";

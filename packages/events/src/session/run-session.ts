@@ -1,0 +1,184 @@
+import { ConfigurationError, RunAbortedError, type EventSink, type RunResult } from "@baton/core";
+import { EventHub } from "../bus/event-hub.js";
+import type { EventSubscription } from "../bus/event-subscription.js";
+import { ClientDisconnectedError } from "./client-disconnected-error.js";
+
+/** What a run session hands the function that starts its run. */
+export interface RunSessionIo {
+  /** Aborts the run: pass it as the run's `signal`. */
+  readonly signal: AbortSignal;
+  /** Receives the run's events: pass it in the run's `sinks`. */
+  readonly sink: EventSink;
+}
+
+/** Options of {@link startRunSession}. */
+export interface RunSessionOptions {
+  /**
+   * Starts the run with the session's signal and sink, e.g.
+   * `({ signal, sink }) => run({ provider, model, input, signal, sinks: [sink] })`.
+   */
+  readonly start: (io: RunSessionIo) => Promise<RunResult>;
+  /** Session id. Default: a random UUID. */
+  readonly id?: string;
+  /** Events kept for clients that resume with `Last-Event-ID`. Default 1000. */
+  readonly replay?: number;
+  /** Events queued per client before the run waits for it. Default 1024. */
+  readonly highWaterMark?: number;
+  /** How long the run goes on after its last client left, waiting for one to come back. Default 5000 ms. */
+  readonly disconnectGraceMs?: number;
+  /** Abort the run when every client left (after the grace period). Default true. */
+  readonly abortOnDisconnect?: boolean;
+  /** Told about a consumer of the session's hub that threw. */
+  readonly onConsumerError?: (error: unknown, consumerName: string) => void;
+}
+
+/** Options of {@link RunSession.attach}. */
+export interface AttachOptions {
+  /**
+   * The last event the client has (its `Last-Event-ID`): it gets the events after
+   * it. Without it the client gets every event still kept, then the live ones.
+   */
+  readonly lastEventId?: number;
+  /** Name of the client, for errors. */
+  readonly name?: string;
+  /** Overrides the session's per-client high-water mark. */
+  readonly highWaterMark?: number;
+}
+
+/** Default wait for a client to come back before the run is aborted. */
+export const DEFAULT_DISCONNECT_GRACE_MS = 5000;
+
+/**
+ * One run exposed to clients that come and go (browser tabs, reconnecting
+ * EventSources). Events go through an {@link EventHub} that keeps the last ones for
+ * replay. When the last attached client leaves before the run ended, the run is
+ * aborted after `disconnectGraceMs` unless a client attaches again; a session
+ * nobody attached to yet is never aborted that way. Create one with {@link startRunSession}.
+ */
+export class RunSession {
+  /** Session id. */
+  readonly id: string;
+  /** The session's event hub; closed when the run ends. */
+  readonly hub: EventHub;
+  /** The run's result. It rejects only when `start` threw or rejected. */
+  readonly result: Promise<RunResult>;
+  private readonly controller = new AbortController();
+  private readonly graceMs: number;
+  private readonly abortOnDisconnect: boolean;
+  private attachedCount = 0;
+  private finished = false;
+  private graceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Use {@link startRunSession}. */
+  constructor(options: RunSessionOptions) {
+    if (typeof options?.start !== "function") throw new ConfigurationError('startRunSession: "start" must be a function that starts the run.');
+    const graceMs = options.disconnectGraceMs ?? DEFAULT_DISCONNECT_GRACE_MS;
+    if (!Number.isFinite(graceMs) || graceMs < 0) {
+      throw new ConfigurationError(`startRunSession: "disconnectGraceMs" must be a number >= 0, got ${graceMs}.`);
+    }
+    this.id = options.id ?? globalThis.crypto.randomUUID();
+    this.graceMs = graceMs;
+    this.abortOnDisconnect = options.abortOnDisconnect ?? true;
+    this.hub = new EventHub({
+      ...(options.replay === undefined ? {} : { replay: options.replay }),
+      ...(options.highWaterMark === undefined ? {} : { highWaterMark: options.highWaterMark }),
+      ...(options.onConsumerError === undefined ? {} : { onConsumerError: options.onConsumerError }),
+    });
+    let started: Promise<RunResult>;
+    try {
+      started = Promise.resolve(options.start({ signal: this.controller.signal, sink: this.hub }));
+    } catch (error) {
+      started = Promise.reject(error);
+    }
+    this.result = started.finally(() => this.finish());
+    // The caller may never await the result; a failed start must not be an unhandled rejection.
+    this.result.catch(() => undefined);
+  }
+
+  /** Whether the run ended. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** Clients attached now. */
+  get clients(): number {
+    return this.attachedCount;
+  }
+
+  /** The session's abort signal (the run's signal). */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Aborts the run. */
+  abort(reason?: unknown): void {
+    this.controller.abort(reason ?? new RunAbortedError());
+  }
+
+  /**
+   * Attaches a client: a subscription with the events after `lastEventId` (or all
+   * events still kept), then the live ones; it ends when the run ended. Closing the
+   * subscription detaches the client. Works after the run ended too (replay only).
+   *
+   * @throws ReplayUnavailableError when events after `lastEventId` are no longer kept.
+   */
+  attach(options: AttachOptions = {}): EventSubscription {
+    const subscription = this.hub.subscribe({
+      after: options.lastEventId ?? this.hub.replay.replayableAfter,
+      ...(options.name === undefined ? {} : { name: options.name }),
+      ...(options.highWaterMark === undefined ? {} : { highWaterMark: options.highWaterMark }),
+      onClose: () => this.detach(),
+    });
+    if (!subscription.ended) {
+      this.attachedCount++;
+      this.cancelGrace();
+    }
+    return subscription;
+  }
+
+  private detach(): void {
+    this.attachedCount--;
+    if (this.attachedCount > 0 || this.finished || !this.abortOnDisconnect) return;
+    if (this.graceMs === 0) {
+      this.abortForDisconnect();
+      return;
+    }
+    this.cancelGrace();
+    this.graceTimer = setTimeout(() => {
+      this.graceTimer = undefined;
+      this.abortForDisconnect();
+    }, this.graceMs);
+  }
+
+  private abortForDisconnect(): void {
+    if (this.attachedCount > 0 || this.finished) return;
+    this.controller.abort(new ClientDisconnectedError(this.id, this.graceMs));
+  }
+
+  private cancelGrace(): void {
+    if (this.graceTimer === undefined) return;
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+  }
+
+  private finish(): void {
+    this.finished = true;
+    this.cancelGrace();
+    this.hub.close();
+  }
+}
+
+/**
+ * Starts a run as a {@link RunSession}: the run begins now, its events are kept
+ * for clients that attach (now or later), and it is aborted when all its clients
+ * left for longer than `disconnectGraceMs`.
+ *
+ * @example
+ * const session = startRunSession({
+ *   start: ({ signal, sink }) => run({ provider, model: "gpt-4.1", input, tools, signal, sinks: [sink] }),
+ * });
+ * // GET /runs/:id/events → sendSse(req, res, session)
+ */
+export function startRunSession(options: RunSessionOptions): RunSession {
+  return new RunSession(options);
+}

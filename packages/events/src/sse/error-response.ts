@@ -1,0 +1,33 @@
+import { isBatonError } from "@baton/core";
+import { ReplayUnavailableError } from "../bus/replay-unavailable-error.js";
+import { InvalidLastEventIdError } from "./invalid-last-event-id-error.js";
+
+/** An HTTP error answer instead of an event stream. Internal. */
+export interface ErrorAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/** JSON content type of error answers. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/**
+ * The HTTP answer for an error raised before streaming started: 410 for a replay
+ * that is no longer possible, 400 for a bad `Last-Event-ID`, else `undefined` (the
+ * caller rethrows). The body is `{ "error": { code, message, … } }`.
+ */
+export function clientErrorAnswer(error: unknown): ErrorAnswer | undefined {
+  if (error instanceof ReplayUnavailableError) return { status: 410, body: errorBody(error) };
+  if (error instanceof InvalidLastEventIdError) return { status: 400, body: errorBody(error) };
+  return undefined;
+}
+
+/** The 500 answer of a run that failed to start; only a `BatonError`'s code and message are shown. */
+export function startFailureAnswer(error: unknown): ErrorAnswer {
+  if (isBatonError(error)) return { status: 500, body: errorBody(error) };
+  return { status: 500, body: JSON.stringify({ error: { code: "RUN_FAILED", message: "The run failed to start." } }) };
+}
+
+function errorBody(error: { toJSON(): unknown }): string {
+  return JSON.stringify({ error: error.toJSON() });
+}
