@@ -20,7 +20,7 @@ export function instantTextModel(count, stamps) {
 }
 
 /**
- * A model provider that streams `count` text deltas paced one per macrotask (so the
+ * A model provider that streams `count` text deltas paced one per millisecond timer (so the
  * consumer keeps up), recording when each was handed over.
  */
 export function pacedTextModel(count, stamps) {
@@ -28,7 +28,7 @@ export function pacedTextModel(count, stamps) {
     id: "paced-text",
     async *stream() {
       for (let i = 0; i < count; i++) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, 1));
         stamps[i] = performance.now();
         yield { type: "text-delta", text: "w " };
       }

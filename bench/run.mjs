@@ -32,6 +32,25 @@ rows.push(["run with a batch of 3 × 100 ms tools", `${batch.toFixed(1)} ms`, "1
 const memory = median(measure("memory-per-run.mjs", ["500"], ["--expose-gc"]).map((v) => v.bytesPerRun));
 rows.push(["heap held per in-flight run (500 paused in a tool)", `${(memory / 1024).toFixed(1)} KiB`, "< 16 KiB", memory < 16 * 1024]);
 
+// Events (issue 3): throughput at 2k, 20k and 200k events, and added latency.
+const SIZES = [2_000, 20_000, 200_000];
+const rate = (script, args) => median(measure(script, args).map((v) => v.eventsPerSecond));
+const kps = (value) => `${Math.round(value / 1000)}k events/s`;
+const spread = (values) => (Math.max(...values) / Math.min(...values) - 1) * 100;
+for (const [label, script, mode, target] of [
+  ["events in process: stream() to for-await", "events-in-process.mjs", "stream", 500_000],
+  ["events in process: EventHub subscription", "events-in-process.mjs", "hub", 500_000],
+  ["events over SSE on loopback (sendSse → fetch → decode)", "events-sse.mjs", undefined, 100_000],
+]) {
+  const rates = SIZES.map((size) => rate(script, mode ? [String(size), mode] : [String(size)]));
+  for (const [i, size] of SIZES.entries()) rows.push([`${label}, ${size / 1000}k events`, kps(rates[i]), `≥ ${kps(target)}`, rates[i] >= target]);
+  rows.push([`${label}: 2k–200k spread`, `${spread(rates).toFixed(1)} %`, "linear: within 25 %", spread(rates) <= 25]);
+}
+for (const mode of ["in-process", "sse"]) {
+  const latency = median(measure("event-latency.mjs", [mode]).map((v) => v.medianUs));
+  rows.push([`added latency per event, ${mode} (median)`, `${latency.toFixed(1)} µs`, "reported", true]);
+}
+
 const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ["benchmark", "result", "target"][i].length));
 const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 4)).join(" | ")} |`;
 console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; medians over ${PROCESSES} processes`);

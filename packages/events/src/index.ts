@@ -7,7 +7,7 @@
  */
 
 // protocol/
-export { STREAM_EVENT_TYPES, isStreamEvent, isStreamEventType, streamEventIssue } from "./protocol/event-types.js";
+export { STREAM_EVENT_TYPES, isStreamEvent, isStreamEventType, streamEventIssue, eventEnvelopeIssue } from "./protocol/event-types.js";
 export { InvalidEventError } from "./protocol/invalid-event-error.js";
 
 // bus/

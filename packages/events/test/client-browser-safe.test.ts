@@ -50,6 +50,7 @@ describe("@baton/events/client", () => {
         "isStreamEvent",
         "isStreamEventType",
         "streamEventIssue",
+        "eventEnvelopeIssue",
         "streamRunEvents",
       ].sort(),
     );

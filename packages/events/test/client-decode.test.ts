@@ -11,7 +11,7 @@ const json = (value: unknown) => JSON.stringify(value);
 async function decodeFailing(text: string): Promise<{ events: StreamEvent[]; error: SseDecodeError }> {
   const events: StreamEvent[] = [];
   try {
-    for await (const event of decodeSseEvents(textChunks(text))) events.push(event);
+    for await (const event of decodeSseEvents(textChunks(text), { strict: true })) events.push(event);
   } catch (error) {
     expect(error).toBeInstanceOf(SseDecodeError);
     return { events, error: error as SseDecodeError };
@@ -19,11 +19,26 @@ async function decodeFailing(text: string): Promise<{ events: StreamEvent[]; err
   throw new Error("expected the decoder to fail");
 }
 
-describe("decodeSseEvents: malformed input", () => {
+describe("decodeSseEvents: event types of a newer protocol", () => {
+  it("skips a well-formed event of an unknown type, reports it, and goes on", async () => {
+    const unknown: Record<string, unknown>[] = [];
+    const text = encodeSseEvent(delta(1)) + `id: 2\nevent: ping\ndata: ${json({ ...delta(2), type: "ping", extra: 1 })}\n\n` + encodeSseEvent(delta(3));
+    const events = await collect(decodeSseEvents(textChunks(text), { onUnknownEvent: (event) => unknown.push(event) }));
+    expect(seqs(events)).toEqual([1, 3]);
+    expect(unknown).toEqual([{ ...delta(2), type: "ping", extra: 1 }]);
+  });
+
+  it("still refuses a malformed event whatever its type", async () => {
+    const text = encodeSseEvent(delta(1)) + `event: ping\ndata: ${json({ type: "ping", seq: 2 })}\n\n`;
+    await expect(collect(decodeSseEvents(textChunks(text)))).rejects.toMatchObject({ reason: "not-an-event", message: expect.stringContaining('"runId" must be a string') });
+  });
+});
+
+describe("decodeSseEvents: malformed input (strict)", () => {
   const good = encodeSseEvent(delta(1));
   const cases: [string, string, SseDecodeProblem, string][] = [
     ["bad JSON", `id: 2\nevent: text-delta\ndata: {"type":"text-delta",\n\n`, "invalid-json", "the data of an event is not valid JSON"],
-    ["valid JSON that is not an event", `id: 2\nevent: text-delta\ndata: ${json({ hello: "world" })}\n\n`, "not-an-event", 'the data is not a Baton stream event: "type" must be a string, got nothing'],
+    ["valid JSON that is not an event", `id: 2\nevent: text-delta\ndata: ${json({ hello: "world" })}\n\n`, "not-an-event", 'the data is not a Baton stream event: "type" must be a non-empty string, got nothing'],
     ["an event without a seq", `event: text-delta\ndata: ${json({ ...delta(2), seq: undefined })}\n\n`, "not-an-event", 'the data is not a Baton stream event: "seq" must be an integer > 0, got nothing'],
     ["an unknown event name", `id: 2\nevent: ping\ndata: ${json({ ...delta(2), type: "ping" })}\n\n`, "unknown-event-type", 'unknown event type "ping" in the "event:" line'],
     ["an unknown type in unnamed data", `id: 2\ndata: ${json({ ...delta(2), type: "ping" })}\n\n`, "unknown-event-type", 'the data is not a Baton stream event: unknown event type "ping"'],

@@ -49,7 +49,7 @@ describe("isStreamEvent", () => {
     [null, "expected an event object, got null"],
     ["text-delta", 'expected an event object, got "text-delta"'],
     [[{ ...base, type: "text-delta" }], "expected an event object, got an array"],
-    [{ ...base }, '"type" must be a string, got nothing'],
+    [{ ...base }, '"type" must be a non-empty string, got nothing'],
     [{ ...base, type: "ping" }, 'unknown event type "ping"'],
     [{ ...base, type: "text-delta", runId: 7 }, '"runId" must be a string, got 7'],
     [{ ...base, type: "text-delta", agentPath: null }, '"agentPath" must be a string, got null'],

@@ -17,6 +17,33 @@ describe("RunSession", () => {
     expect(seqs(await collect(session.attach({ lastEventId: 10 })))).toEqual(seqs(sink.events).slice(10));
   });
 
+  it("holds a long run for its first client instead of evicting events nobody saw", async () => {
+    const sink = recorder();
+    const answer = Array.from({ length: 3000 }, (_, i) => `w${i} `);
+    const session = startRunSession({
+      replay: 200,
+      disconnectGraceMs: 5000,
+      start: ({ signal, sink: hub }) => agentRun({ signal, sinks: [sink, hub], turns: [{ text: answer }] }),
+    });
+    await sleep(50);
+    expect(session.done).toBe(false); // held: the buffer would otherwise evict event 1
+    expect(sink.events.length).toBeLessThanOrEqual(200);
+    expect(sink.events.length).toBeGreaterThan(100);
+    const events = await collect(session.attach());
+    expect((await session.result).stopReason).toBe("completed");
+    expect(seqs(events)).toEqual(seqs(sink.events));
+    expect(seqs(events)[0]).toBe(1);
+    expect(events.flatMap((e) => (e.type === "text-delta" ? [e.text] : [])).join("")).toBe(answer.join(""));
+  });
+
+  it("aborts a held run when no client attaches within the grace period", async () => {
+    const answer = Array.from({ length: 500 }, (_, i) => `w${i} `);
+    const session = startRunSession({ replay: 50, disconnectGraceMs: 40, start: ({ signal, sink }) => agentRun({ signal, sinks: [sink], turns: [{ text: answer }] }) });
+    const result = await session.result;
+    expect(result.stopReason).toBe("aborted");
+    expect(result.text.length).toBeLessThan(answer.join("").length);
+  });
+
   it("aborts the run after the grace period once its last client detached; the tool sees the abort", async () => {
     const { tool, seen } = waitingTool();
     const session = startRunSession({ disconnectGraceMs: 60, start: ({ signal, sink }) => agentRun({ signal, sinks: [sink], tool }) });

@@ -97,6 +97,7 @@ describe("reconnecting with Last-Event-ID", () => {
   it("a Last-Event-ID older than the replay buffer gets 410, and streamRunEvents throws SseHttpError", async () => {
     const inProcess = recorder();
     const session = startRunSession({ replay: 5, start: ({ signal, sink }) => agentRun({ signal, sinks: [inProcess, sink] }) });
+    await collect(session.attach()); // a first client reads it all, so the run is not held
     await session.result;
     server = await startServer((req, res) => sendSse(req, res, session));
     const total = inProcess.events.length;

@@ -126,6 +126,7 @@ describe("sseResponse (Web Response)", () => {
   it("resumes after the request's Last-Event-ID and answers 410 when that is no longer possible", async () => {
     const inProcess = recorder();
     const session = startRunSession({ replay: 10, start: ({ signal, sink }) => agentRun({ signal, sinks: [inProcess, sink] }) });
+    await collect(session.attach()); // a first client reads it all, so the run is not held
     await session.result;
     const last = inProcess.events.length;
     const resumed = sseResponse(session, { request: new Request("http://x/events", { headers: { "last-event-id": String(last - 3) } }) });

@@ -1,6 +1,6 @@
 import type { StreamEvent } from "@baton/core";
 import { createParser, type EventSourceMessage, type ParseError } from "eventsource-parser";
-import { isStreamEventType, streamEventIssue } from "../protocol/event-types.js";
+import { eventEnvelopeIssue, isStreamEventType, streamEventIssue } from "../protocol/event-types.js";
 import { SseDecodeError } from "./sse-decode-error.js";
 
 /** Options of {@link decodeSseEvents}. */
@@ -14,6 +14,14 @@ export interface DecodeSseOptions {
    * pieces); more ends the stream with an `SseDecodeError`. Default 32 MiB.
    */
   readonly maxMessageSize?: number;
+  /**
+   * Called with a well-formed event whose type this version does not know (a newer
+   * server may add event types); such events are skipped. With `strict`, they end the
+   * stream with an `SseDecodeError` instead.
+   */
+  readonly onUnknownEvent?: (event: Readonly<Record<string, unknown>>) => void;
+  /** Refuse event types this version does not know. Default false. */
+  readonly strict?: boolean;
 }
 
 /** Default bound on one buffered SSE message, in characters. */
@@ -24,8 +32,9 @@ export const DEFAULT_MAX_MESSAGE_SIZE = 32 * 1024 * 1024;
  * of bytes or text) into Baton stream events. Browser-safe.
  *
  * Every message must carry one JSON stream event in `data`; its `event:` name (when
- * present) must be a known event type equal to the event's `type`, and its `id:`
- * (when present) must equal the event's `seq`. Anything else ends the iteration with
+ * present) must equal the event's `type`, and its `id:` (when present) must equal the
+ * event's `seq`. Events of a type this version does not know are skipped (reported to
+ * `onUnknownEvent`), as the protocol asks of readers, unless `strict` is set. Anything else ends the iteration with
  * an {@link SseDecodeError} naming the problem, after the valid events before it.
  * Comments (heartbeats) are skipped. Leaving the loop early cancels the body.
  *
@@ -45,9 +54,10 @@ export async function* decodeSseEvents(
   const parser = createParser({
     onEvent: (message) => {
       if (failure !== undefined) return;
-      const result = decodeMessage(message);
+      const result = decodeMessage(message, options.strict === true);
       if (result instanceof SseDecodeError) failure = result;
-      else decoded.push(result);
+      else if (isStreamEventType(result.type)) decoded.push(result as unknown as StreamEvent);
+      else options.onUnknownEvent?.(result);
     },
     onError: (error: ParseError) => {
       // Unknown fields and bad `retry:` values are ignored, as the SSE standard says.
@@ -83,11 +93,11 @@ export async function* decodeSseEvents(
   }
 }
 
-/** One SSE message as a stream event, or the error saying why it is not one. */
-function decodeMessage(message: EventSourceMessage): StreamEvent | SseDecodeError {
+/** One SSE message as an event (possibly of an unknown type), or the error saying why it is not one. */
+function decodeMessage(message: EventSourceMessage, strict: boolean): EnvelopedEvent | SseDecodeError {
   const { data, id, event: name } = message;
   const where = { id, event: name };
-  if (name !== undefined && !isStreamEventType(name)) {
+  if (strict && name !== undefined && !isStreamEventType(name)) {
     return new SseDecodeError("unknown-event-type", `unknown event type ${JSON.stringify(name)} in the "event:" line`, data, where);
   }
   let value: unknown;
@@ -96,12 +106,12 @@ function decodeMessage(message: EventSourceMessage): StreamEvent | SseDecodeErro
   } catch (error) {
     return new SseDecodeError("invalid-json", `the data of an event is not valid JSON (${(error as Error).message})`, data, { ...where, cause: error });
   }
-  const issue = streamEventIssue(value);
+  const issue = strict ? streamEventIssue(value) : eventEnvelopeIssue(value);
   if (issue !== undefined) {
     const unknownType = issue.startsWith("unknown event type");
     return new SseDecodeError(unknownType ? "unknown-event-type" : "not-an-event", `the data is not a Baton stream event: ${issue}`, data, where);
   }
-  const event = value as StreamEvent;
+  const event = value as EnvelopedEvent;
   if (name !== undefined && name !== event.type) {
     return new SseDecodeError("type-mismatch", `the "event:" line says ${JSON.stringify(name)} but the data's type is ${JSON.stringify(event.type)}`, data, where);
   }
@@ -110,6 +120,9 @@ function decodeMessage(message: EventSourceMessage): StreamEvent | SseDecodeErro
   }
   return event;
 }
+
+/** An event whose envelope is valid; its type may be one this version does not know. */
+type EnvelopedEvent = Readonly<Record<string, unknown>> & { readonly type: string; readonly seq: number };
 
 /** Reads a ReadableStream through its reader (browsers without stream iteration), or iterates. */
 function readChunks(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>): AsyncIterator<Uint8Array | string> {

@@ -5,7 +5,7 @@
  */
 
 // protocol/
-export { STREAM_EVENT_TYPES, isStreamEvent, isStreamEventType, streamEventIssue } from "../protocol/event-types.js";
+export { STREAM_EVENT_TYPES, isStreamEvent, isStreamEventType, streamEventIssue, eventEnvelopeIssue } from "../protocol/event-types.js";
 
 // client/
 export { decodeSseEvents, DEFAULT_MAX_MESSAGE_SIZE, type DecodeSseOptions } from "./decode-sse-events.js";

@@ -61,11 +61,22 @@ export function isStreamEventType(value: unknown): value is StreamEventType {
  * streamEventIssue({ type: "ping" }); // 'unknown event type "ping"'
  */
 export function streamEventIssue(value: unknown): string | undefined {
+  const issue = eventEnvelopeIssue(value);
+  if (issue !== undefined) return issue;
+  const type = (value as { type: string }).type;
+  return TYPE_SET.has(type) ? undefined : `unknown event type ${JSON.stringify(type)}`;
+}
+
+/**
+ * What is wrong with the envelope of `value` (as {@link streamEventIssue}) without
+ * requiring a known `type`: any non-empty string will do. A reader uses it to skip the
+ * event types of a newer protocol version while still refusing malformed data.
+ */
+export function eventEnvelopeIssue(value: unknown): string | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return `expected an event object, got ${kindOf(value)}`;
   const event = value as Record<string, unknown>;
   const type = event.type;
-  if (typeof type !== "string") return `"type" must be a string, got ${kindOf(type)}`;
-  if (!TYPE_SET.has(type)) return `unknown event type ${JSON.stringify(type)}`;
+  if (typeof type !== "string" || type.length === 0) return `"type" must be a non-empty string, got ${kindOf(type)}`;
   if (typeof event.runId !== "string") return `"runId" must be a string, got ${kindOf(event.runId)}`;
   if (typeof event.agentPath !== "string") return `"agentPath" must be a string, got ${kindOf(event.agentPath)}`;
   const seq = event.seq;

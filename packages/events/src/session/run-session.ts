@@ -1,4 +1,4 @@
-import { ConfigurationError, RunAbortedError, type EventSink, type RunResult } from "@baton/core";
+import { ConfigurationError, RunAbortedError, type EventSink, type RunResult, type StreamEvent } from "@baton/core";
 import { EventHub } from "../bus/event-hub.js";
 import type { EventSubscription } from "../bus/event-subscription.js";
 import { ClientDisconnectedError } from "./client-disconnected-error.js";
@@ -20,7 +20,10 @@ export interface RunSessionOptions {
   readonly start: (io: RunSessionIo) => Promise<RunResult>;
   /** Session id. Default: a random UUID. */
   readonly id?: string;
-  /** Events kept for clients that resume with `Last-Event-ID`. Default 1000. */
+  /**
+   * Events kept for clients that resume with `Last-Event-ID`, and held for the first
+   * client. Default 1000. With 0, a client sees only the events emitted while it is attached.
+   */
   readonly replay?: number;
   /** Events queued per client before the run waits for it. Default 1024. */
   readonly highWaterMark?: number;
@@ -45,6 +48,11 @@ export interface AttachOptions {
   readonly highWaterMark?: number;
 }
 
+/** Events of room kept in the replay buffer when a run is held for its first client. */
+const HOLD_MARGIN = 64;
+
+function noop(): void {}
+
 /** Default wait for a client to come back before the run is aborted. */
 export const DEFAULT_DISCONNECT_GRACE_MS = 5000;
 
@@ -52,8 +60,10 @@ export const DEFAULT_DISCONNECT_GRACE_MS = 5000;
  * One run exposed to clients that come and go (browser tabs, reconnecting
  * EventSources). Events go through an {@link EventHub} that keeps the last ones for
  * replay. When the last attached client leaves before the run ended, the run is
- * aborted after `disconnectGraceMs` unless a client attaches again; a session
- * nobody attached to yet is never aborted that way. Create one with {@link startRunSession}.
+ * aborted after `disconnectGraceMs` unless a client attaches again. Before its first
+ * client attaches, the run goes on until the replay buffer is nearly full, then waits
+ * for that client (no event is dropped unseen); if none comes within
+ * `disconnectGraceMs`, the run is aborted. Create one with {@link startRunSession}.
  */
 export class RunSession {
   /** Session id. */
@@ -66,8 +76,12 @@ export class RunSession {
   private readonly graceMs: number;
   private readonly abortOnDisconnect: boolean;
   private attachedCount = 0;
+  private everAttached = false;
   private finished = false;
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Holds the run while its events would overflow the replay buffer before any client attached. */
+  private firstClient: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
+  private readonly holdAt: number;
 
   /** Use {@link startRunSession}. */
   constructor(options: RunSessionOptions) {
@@ -84,9 +98,12 @@ export class RunSession {
       ...(options.highWaterMark === undefined ? {} : { highWaterMark: options.highWaterMark }),
       ...(options.onConsumerError === undefined ? {} : { onConsumerError: options.onConsumerError }),
     });
+    const capacity = this.hub.replay.capacity;
+    this.holdAt = Math.max(1, capacity > 2 * HOLD_MARGIN ? capacity - HOLD_MARGIN : Math.floor(capacity / 2));
+    const sink: EventSink = { emit: (event) => this.emit(event) };
     let started: Promise<RunResult>;
     try {
-      started = Promise.resolve(options.start({ signal: this.controller.signal, sink: this.hub }));
+      started = Promise.resolve(options.start({ signal: this.controller.signal, sink }));
     } catch (error) {
       started = Promise.reject(error);
     }
@@ -133,7 +150,30 @@ export class RunSession {
       this.attachedCount++;
       this.cancelGrace();
     }
+    this.everAttached = true;
+    const held = this.firstClient;
+    this.firstClient = undefined;
+    held?.resolve();
     return subscription;
+  }
+
+  /**
+   * The run's sink: the hub, except that before the first client attached the run is
+   * held once the replay buffer is nearly full, so no event is evicted before anyone
+   * saw it. A run held like that is aborted when no client comes within the grace period.
+   */
+  private emit(event: StreamEvent): Promise<void> | undefined {
+    const wait = this.hub.emit(event);
+    if (this.everAttached || this.hub.replay.size < this.holdAt || this.finished) return wait;
+    if (this.firstClient === undefined) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      this.firstClient = { promise, resolve };
+      if (this.abortOnDisconnect) this.startGrace();
+    }
+    return wait === undefined ? this.firstClient.promise : Promise.all([wait, this.firstClient.promise]).then(noop);
   }
 
   private detach(): void {
@@ -143,6 +183,10 @@ export class RunSession {
       this.abortForDisconnect();
       return;
     }
+    this.startGrace();
+  }
+
+  private startGrace(): void {
     this.cancelGrace();
     this.graceTimer = setTimeout(() => {
       this.graceTimer = undefined;
@@ -164,6 +208,8 @@ export class RunSession {
   private finish(): void {
     this.finished = true;
     this.cancelGrace();
+    this.firstClient?.resolve();
+    this.firstClient = undefined;
     this.hub.close();
   }
 }

@@ -332,7 +332,8 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
         state.inLoopMessages = [...trimmed.inLoop];
         if (trimmed.messages) state.messages = [...trimmed.messages];
         for (const record of trimmed.usage ?? []) addUsage(record);
-        for (const event of trimmed.events ?? []) emit(event);
+        // The engine's event objects are its own: emit copies (events are stamped in place).
+        for (const event of trimmed.events ?? []) emit({ ...event });
       }
       if (run.persistence) await run.persistence.checkpoint(state, added);
       if (scope.active) emit({ type: "step-end", iteration, finishReason: turn.finishReason, toolCalls: toolCalls.length });

@@ -1,8 +1,11 @@
-import type { EventSink, StreamEvent, UnstampedEvent } from "@baton/core";
+import type { EventBase, EventSink, StreamEvent, UnstampedEvent } from "@baton/core";
 import { AgentEvents } from "./agent-events.js";
 import { isThenable } from "../agent/call-hook.js";
 
 const settle = (): void => undefined;
+
+/** An event being stamped: its base fields are written once, here. */
+type Stamped = { -readonly [K in keyof EventBase]: EventBase[K] };
 
 /**
  * The event fan-out of one run tree: the parent run and all its sub-agents share one
@@ -44,12 +47,20 @@ export class EventScope {
 
   /**
    * Stamps an event with run id, agent path, sequence number, content index and time,
-   * and delivers it to every sink in order. Returns the stamped event; when nobody
-   * listens it is not even built, unless `force` asks for it.
+   * and delivers it to every sink in order. The event object is stamped in place, so it
+   * must be a fresh object that is not emitted twice. Returns the stamped event; when
+   * nobody listens it is not even built, unless `force` asks for it.
    */
   deliver(agentPath: string, contentIndex: number, event: UnstampedEvent, force: boolean): StreamEvent | undefined {
     if (this.sinks.length === 0 && !force) return undefined;
-    const stamped = { ...event, runId: this.runId, agentPath, seq: ++this.seq, contentIndex, timestamp: Date.now() } as StreamEvent;
+    // Stamped in place (a copy costs more than the rest of the event path): callers hand over fresh objects.
+    const base = event as unknown as Stamped;
+    base.runId = this.runId;
+    base.agentPath = agentPath;
+    base.seq = ++this.seq;
+    base.contentIndex = contentIndex;
+    base.timestamp = Date.now();
+    const stamped = event as unknown as StreamEvent;
     for (const sink of this.sinks) {
       try {
         const wait = sink.emit(stamped);
