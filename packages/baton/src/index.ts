@@ -1,13 +1,16 @@
 /**
  * `baton`: Baton in one import. `createAgent()` wires the defaults; everything public
- * of `@baton/core` (contracts, errors, helpers), `@baton/loop` (`run`, `stream`) and
- * `@baton/tools` (`defineTool`, `ToolSet`, `selectTools`) is re-exported here. Test
- * doubles (`scriptedModel`, `fakeTool`, …) live at `baton/testing`.
+ * of `@baton/core` (contracts, errors, helpers), `@baton/loop` (`run`, `stream`),
+ * `@baton/tools` (`defineTool`, `ToolSet`, `selectTools`) and `@baton/events`
+ * (`EventHub`, `startRunSession`, `sendSse`, `sseResponse`, `EventManager`, …) is
+ * re-exported here. The browser event client is `baton/client`; test doubles
+ * (`scriptedModel`, `fakeTool`, …) live at `baton/testing`.
  * @packageDocumentation
  */
 export * from "@baton/core";
 export * from "@baton/loop";
 export * from "@baton/tools";
+export * from "@baton/events";
 export { createAgent, MISSING_PROVIDER_MESSAGE } from "./agent/create-agent.js";
 export type { Agent } from "./agent/agent.js";
 export type { CreateAgentOptions, AgentDefaults } from "./agent/create-agent-options.js";

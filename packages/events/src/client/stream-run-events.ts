@@ -1,11 +1,11 @@
 import type { StreamEvent } from "@baton/core";
-import { decodeSseEvents } from "./decode-sse-events.js";
+import { decodeSseEvents, type DecodeSseOptions } from "./decode-sse-events.js";
 import { SseConnectionError } from "./sse-connection-error.js";
 import { SseDecodeError } from "./sse-decode-error.js";
 import { SseHttpError } from "./sse-http-error.js";
 
 /** Options of {@link streamRunEvents}. */
-export interface StreamRunEventsOptions {
+export interface StreamRunEventsOptions extends Pick<DecodeSseOptions, "onUnknownEvent" | "strict"> {
   /** The fetch to use. Default: the global `fetch`. */
   readonly fetch?: typeof fetch;
   /** Resume after this event (sent as `Last-Event-ID` on the first request). */
@@ -69,7 +69,11 @@ export async function* streamRunEvents(url: string, options: StreamRunEventsOpti
       if (response !== undefined) {
         await checkResponse(response, url);
         try {
-          for await (const event of decodeSseEvents(response.body as ReadableStream<Uint8Array>, { onRetry: (ms) => (serverRetryMs = ms) })) {
+          for await (const event of decodeSseEvents(response.body as ReadableStream<Uint8Array>, {
+            onRetry: (ms) => (serverRetryMs = ms),
+            ...(options.onUnknownEvent === undefined ? {} : { onUnknownEvent: options.onUnknownEvent }),
+            ...(options.strict === undefined ? {} : { strict: options.strict }),
+          })) {
             if (lastSeq !== undefined && event.seq <= lastSeq) continue;
             if (runId === undefined) runId = event.runId;
             else if (event.runId !== runId) {
