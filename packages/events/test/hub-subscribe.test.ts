@@ -139,7 +139,7 @@ describe("EventHub.subscribe", () => {
     expect(subscription.push(event(1))).toBeUndefined();
     await expect(pending).resolves.toEqual({ value: event(1), done: false });
     expect(subscription.size).toBe(0);
-    await expect(Promise.all([subscription.next(), subscription.next()])).rejects.toThrow("EventSubscription: next() called while another read is pending.");
+    await expect(Promise.all([subscription.next(), subscription.next()])).rejects.toThrow("EventQueue: next() called while another read is pending.");
     subscription.end();
   });
 });

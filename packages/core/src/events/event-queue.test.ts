@@ -91,3 +91,36 @@ describe("EventQueue", () => {
     expect(queue.size).toBe(0);
   });
 });
+
+describe("EventQueue: batching and cancelling", () => {
+  it("takeQueued() drains everything at once and frees the producer", async () => {
+    const queue = new EventQueue<number>({ highWaterMark: 2, initial: [1] });
+    const wait = queue.emit(2);
+    expect(wait).toBeInstanceOf(Promise);
+    expect(queue.takeQueued()).toEqual([1, 2]);
+    await wait;
+    expect(queue.takeQueued()).toEqual([]);
+    queue.emit(3);
+    expect(await queue.next()).toEqual({ value: 3, done: false });
+  });
+
+  it("allows one pending read at a time", async () => {
+    const queue = new EventQueue<number>();
+    const first = queue.next();
+    await expect(queue.next()).rejects.toThrow("EventQueue: next() called while another read is pending.");
+    queue.emit(1);
+    expect(await first).toEqual({ value: 1, done: false });
+  });
+
+  it("cancel() ends a pending read, drops what is queued and reports the exit once", async () => {
+    let exits = 0;
+    const queue = new EventQueue<number>({ onConsumerExit: () => exits++ });
+    const pending = queue.next();
+    queue.cancel();
+    queue.cancel();
+    expect(await pending).toEqual({ value: undefined, done: true });
+    expect(queue.isCancelled).toBe(true);
+    expect(queue.isClosed).toBe(true);
+    expect(exits).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 import type { StreamEvent } from "./stream-event.js";
 
 /** Options of an {@link EventQueue}. */
-export interface EventQueueOptions {
+export interface EventQueueOptions<T = StreamEvent> {
   /**
    * Events held before `emit` asks the producer to wait (backpressure). Default 1024.
    * Producers that cannot wait (a hook writing text, a tool's last result) may push a
@@ -10,6 +10,8 @@ export interface EventQueueOptions {
   readonly highWaterMark?: number;
   /** Called once when the consumer stops reading before the queue was closed. */
   readonly onConsumerExit?: () => void;
+  /** Items queued from the start (a replay); they never make the producer wait. */
+  readonly initial?: T[];
 }
 
 const DEFAULT_HIGH_WATER_MARK = 1024;
@@ -27,7 +29,7 @@ const DEFAULT_HIGH_WATER_MARK = 1024;
  * for await (const n of queue) console.log(n); // 1, 2, 3
  */
 export class EventQueue<T = StreamEvent> implements AsyncIterable<T> {
-  private readonly items: (T | undefined)[] = [];
+  private items: (T | undefined)[] = [];
   private head = 0;
   private closed = false;
   private exited = false;
@@ -39,10 +41,11 @@ export class EventQueue<T = StreamEvent> implements AsyncIterable<T> {
   private readonly lowWaterMark: number;
   private readonly onConsumerExit: (() => void) | undefined;
 
-  constructor(options: EventQueueOptions = {}) {
+  constructor(options: EventQueueOptions<T> = {}) {
     this.highWaterMark = Math.max(1, options.highWaterMark ?? DEFAULT_HIGH_WATER_MARK);
     this.lowWaterMark = Math.floor(this.highWaterMark / 2);
     this.onConsumerExit = options.onConsumerExit;
+    if (options.initial !== undefined) this.items = options.initial;
   }
 
   /** Events waiting to be read. */
@@ -53,6 +56,11 @@ export class EventQueue<T = StreamEvent> implements AsyncIterable<T> {
   /** Whether the queue is closed or its consumer has stopped reading. */
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** Whether the consumer stopped reading (`cancel()` or leaving its loop). */
+  get isCancelled(): boolean {
+    return this.exited;
   }
 
   /** Queues an event; returns a promise to wait for when the queue is full. */
@@ -90,44 +98,71 @@ export class EventQueue<T = StreamEvent> implements AsyncIterable<T> {
     return {
       next: () => this.next(),
       return: () => {
-        this.exit();
+        this.cancel();
         return Promise.resolve({ value: undefined, done: true });
       },
     };
   }
 
-  private next(): Promise<IteratorResult<T>> {
+  /**
+   * Takes every queued item at once, oldest first, without waiting (an empty array
+   * when none is queued), and frees a waiting producer. For consumers that batch work.
+   */
+  takeQueued(): T[] {
+    const head = this.head;
+    const items = this.items;
+    if (head === items.length) return [];
+    const taken = (head === 0 ? items : items.slice(head)) as T[];
+    this.items = [];
+    this.head = 0;
+    this.release();
+    return taken;
+  }
+
+  /**
+   * The next item, waiting for one when none is queued; `done` once the queue is
+   * closed and drained, or cancelled. One read at a time. Iterating calls it for you.
+   */
+  next(): Promise<IteratorResult<T>> {
     if (this.head < this.items.length) {
       const value = this.items[this.head] as T;
       this.items[this.head++] = undefined;
       const size = this.items.length - this.head;
       if (size === 0) {
-        this.items.length = 0;
+        this.items = [];
         this.head = 0;
       } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
-        this.items.splice(0, this.head);
+        this.items = this.items.slice(this.head);
         this.head = 0;
       }
       if (this.resolveDrained !== undefined && size <= this.lowWaterMark) this.release();
       return Promise.resolve({ value, done: false });
     }
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
+    if (this.waiting !== undefined) return Promise.reject(new TypeError("EventQueue: next() called while another read is pending."));
     return new Promise((resolve) => {
       this.waiting = resolve;
     });
   }
 
-  /** The consumer stopped reading: drop what is queued and free the producer. */
-  private exit(): void {
+  /**
+   * The consumer stops reading: what is queued is dropped, a waiting producer and a
+   * pending read are released, and `onConsumerExit` runs if the queue was still open.
+   */
+  cancel(): void {
+    if (this.exited) return;
+    this.exited = true;
     const early = !this.closed;
     this.closed = true;
-    this.items.length = 0;
+    this.items = [];
     this.head = 0;
     this.release();
-    if (early && !this.exited) {
-      this.exited = true;
-      this.onConsumerExit?.();
+    const waiting = this.waiting;
+    if (waiting) {
+      this.waiting = undefined;
+      waiting({ value: undefined, done: true });
     }
+    if (early) this.onConsumerExit?.();
   }
 
   private release(): void {

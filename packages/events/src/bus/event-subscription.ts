@@ -1,4 +1,4 @@
-import type { StreamEvent } from "@baton/core";
+import { EventQueue, type StreamEvent } from "@baton/core";
 
 /** Options of an {@link EventSubscription}. */
 export interface EventSubscriptionOptions {
@@ -35,41 +35,33 @@ const DONE: IteratorResult<StreamEvent> = Object.freeze({ value: undefined, done
 export class EventSubscription implements AsyncIterable<StreamEvent> {
   /** Name given at creation, if any. */
   readonly name: string | undefined;
-  private items: StreamEvent[];
-  private head = 0;
-  private isEnded = false;
-  private isClosed = false;
+  private readonly queue: EventQueue<StreamEvent>;
+  private readonly skipThrough: number;
   private iterated = false;
-  private waiting: ((result: IteratorResult<StreamEvent>) => void) | undefined;
-  private drained: Promise<void> | undefined;
-  private resolveDrained: (() => void) | undefined;
-  private readonly highWaterMark: number;
-  private readonly lowWaterMark: number;
-  private skipThrough: number;
-  private onClose: (() => void) | undefined;
 
   constructor(options: EventSubscriptionOptions = {}) {
     this.name = options.name;
-    this.highWaterMark = Math.max(1, options.highWaterMark ?? DEFAULT_HIGH_WATER_MARK);
-    this.lowWaterMark = Math.floor(this.highWaterMark / 2);
-    this.items = options.initial ?? [];
     this.skipThrough = options.skipThrough ?? 0;
-    this.onClose = options.onClose;
+    this.queue = new EventQueue<StreamEvent>({
+      highWaterMark: options.highWaterMark ?? DEFAULT_HIGH_WATER_MARK,
+      ...(options.initial === undefined ? {} : { initial: options.initial }),
+      ...(options.onClose === undefined ? {} : { onConsumerExit: options.onClose }),
+    });
   }
 
   /** Events queued and not yet read. */
   get size(): number {
-    return this.items.length - this.head;
+    return this.queue.size;
   }
 
   /** Whether no more events will be queued (the producer ended, or the consumer closed). */
   get ended(): boolean {
-    return this.isEnded || this.isClosed;
+    return this.queue.isClosed;
   }
 
   /** Whether the consumer closed the subscription (or left its `for await` early). */
   get closed(): boolean {
-    return this.isClosed;
+    return this.queue.isCancelled;
   }
 
   /**
@@ -78,32 +70,13 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
    * Ignored once the subscription ended or was closed.
    */
   push(event: StreamEvent): Promise<void> | undefined {
-    if (this.isEnded || this.isClosed) return undefined;
     if (event.seq <= this.skipThrough) return undefined;
-    const waiting = this.waiting;
-    if (waiting !== undefined) {
-      this.waiting = undefined;
-      waiting({ value: event, done: false });
-      return undefined;
-    }
-    const items = this.items;
-    items.push(event);
-    if (items.length - this.head < this.highWaterMark) return undefined;
-    return (this.drained ??= new Promise<void>((resolve) => {
-      this.resolveDrained = resolve;
-    }));
+    return this.queue.emit(event);
   }
 
   /** Producer side: no more events; iteration ends after the queued ones. */
   end(): void {
-    if (this.isEnded) return;
-    this.isEnded = true;
-    this.release();
-    const waiting = this.waiting;
-    if (waiting !== undefined) {
-      this.waiting = undefined;
-      waiting(DONE);
-    }
+    this.queue.close();
   }
 
   /**
@@ -111,14 +84,7 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
    * (an empty array when none is queued). Frees a waiting producer.
    */
   takeQueued(): StreamEvent[] {
-    const head = this.head;
-    const items = this.items;
-    if (head === items.length) return [];
-    const taken = head === 0 ? items : items.slice(head);
-    this.items = [];
-    this.head = 0;
-    this.release();
-    return taken;
+    return this.queue.takeQueued();
   }
 
   /**
@@ -126,26 +92,7 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
    * the subscription ended (after the queued events) or was closed. One read at a time.
    */
   next(): Promise<IteratorResult<StreamEvent>> {
-    const items = this.items;
-    if (this.head < items.length) {
-      const value = items[this.head] as StreamEvent;
-      this.head++;
-      const size = items.length - this.head;
-      if (size === 0) {
-        this.items = [];
-        this.head = 0;
-      } else if (this.head >= 1024 && this.head * 2 >= items.length) {
-        this.items = items.slice(this.head);
-        this.head = 0;
-      }
-      if (this.resolveDrained !== undefined && size <= this.lowWaterMark) this.release();
-      return Promise.resolve({ value, done: false });
-    }
-    if (this.isEnded || this.isClosed) return Promise.resolve(DONE);
-    if (this.waiting !== undefined) return Promise.reject(new TypeError("EventSubscription: next() called while another read is pending."));
-    return new Promise((resolve) => {
-      this.waiting = resolve;
-    });
+    return this.queue.next();
   }
 
   /**
@@ -153,19 +100,7 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
    * pending read are released, and `onClose` runs when the subscription had not ended.
    */
   close(): void {
-    if (this.isClosed) return;
-    this.isClosed = true;
-    this.items = [];
-    this.head = 0;
-    this.release();
-    const waiting = this.waiting;
-    if (waiting !== undefined) {
-      this.waiting = undefined;
-      waiting(DONE);
-    }
-    const onClose = this.onClose;
-    this.onClose = undefined;
-    if (!this.isEnded) onClose?.();
+    this.queue.cancel();
   }
 
   /** The subscription's iterator; it can be taken once. Leaving the loop early closes the subscription. */
@@ -173,7 +108,7 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
     if (this.iterated) throw new TypeError("An EventSubscription can be iterated only once; subscribe again for a second reader.");
     this.iterated = true;
     return {
-      next: () => this.next(),
+      next: () => this.queue.next(),
       return: () => {
         this.close();
         return Promise.resolve(DONE);
@@ -181,11 +116,4 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
     };
   }
 
-  private release(): void {
-    const resolve = this.resolveDrained;
-    if (resolve === undefined) return;
-    this.resolveDrained = undefined;
-    this.drained = undefined;
-    resolve();
-  }
 }
