@@ -42,8 +42,10 @@ export interface UiMessageStreamResponseInit extends ToUiMessageStreamOptions {
  * @example
  * // app/api/chat/route.ts
  * export async function POST(request: Request) {
- *   const { messages } = await request.json();
- *   const events = stream({ provider, model: "gpt-4.1", input: toBatonMessages(messages), signal: request.signal });
+ *   const { messages } = await request.json(); // useChat's UIMessages
+ *   const parts: { type: string; text?: string }[] = messages.at(-1).parts;
+ *   const input = parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
+ *   const events = stream({ provider, model: "gpt-4.1", input, signal: request.signal });
  *   return uiMessageStreamResponse(events);
  * }
  */
