@@ -18,3 +18,6 @@ export { echoTool, type EchoToolOptions } from "./tools/echo-tool.js";
 export { sleepTool, type SleepToolOptions } from "./tools/sleep-tool.js";
 export { createRecordingStorage, RecordingStorage, checkpointKey, type StoredUsage } from "./storage/recording-storage.js";
 export { testToolContext, type TestToolContext } from "./tools/test-tool-context.js";
+export type { ProviderProtocol } from "./providers/provider-protocol.js";
+export { loadProviderFixture, listProviderFixtures, loadProviderJson, PROVIDER_FIXTURES_DIR } from "./providers/provider-fixtures.js";
+export { startProviderServer, type ProviderServer, type ScriptedHttpResponse, type RecordedProviderRequest } from "./providers/provider-server.js";

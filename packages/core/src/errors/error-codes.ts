@@ -21,6 +21,20 @@ export const ERROR_CODES = {
   TOOL_INVALID_SCHEMA: "TOOL_INVALID_SCHEMA",
   /** The model provider failed. */
   PROVIDER_ERROR: "PROVIDER_ERROR",
+  /** The provider refused the credentials (HTTP 401 / 403). */
+  PROVIDER_AUTHENTICATION: "PROVIDER_AUTHENTICATION",
+  /** The provider's rate limit was hit (HTTP 429). */
+  PROVIDER_RATE_LIMIT: "PROVIDER_RATE_LIMIT",
+  /** The request does not fit the model's context window. */
+  PROVIDER_CONTEXT_LENGTH: "PROVIDER_CONTEXT_LENGTH",
+  /** The provider is overloaded (Anthropic 529, HTTP 503). */
+  PROVIDER_OVERLOADED: "PROVIDER_OVERLOADED",
+  /** The provider failed on its side (HTTP 5xx). */
+  PROVIDER_SERVER: "PROVIDER_SERVER",
+  /** The provider refused the request as invalid (HTTP 400, 404, 422). */
+  PROVIDER_INVALID_REQUEST: "PROVIDER_INVALID_REQUEST",
+  /** The provider's stream broke off or held something unreadable. */
+  PROVIDER_STREAM: "PROVIDER_STREAM",
   /** The run was aborted through its signal. */
   RUN_ABORTED: "RUN_ABORTED",
   /** Sub-agents were nested deeper than allowed. */

@@ -15,3 +15,14 @@ export {
   ConfigurationError,
   HookError,
 } from "./errors.js";
+export {
+  ProviderRequestError,
+  AuthenticationError,
+  RateLimitError,
+  ContextLengthExceededError,
+  ProviderOverloadedError,
+  ProviderServerError,
+  InvalidRequestError,
+  ProviderStreamError,
+  type ProviderErrorInfo,
+} from "./provider-errors.js";

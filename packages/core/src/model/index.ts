@@ -12,3 +12,4 @@ export type {
   ModelInfo,
   ModelProvider,
 } from "./model-provider.js";
+export { retryDelay, streamWithRetries, type RetryPolicy } from "./retry.js";
