@@ -55,6 +55,15 @@ for (const mode of ["in-process", "sse"]) {
   rows.push([`added latency per event, ${mode} (median)`, `${latency.toFixed(1)} µs`, "reported", true]);
 }
 
+// Provider adapters (issue 4): time per streamed chunk through the adapter vs the raw SDK stream.
+for (const name of ["openai", "anthropic", "google"]) {
+  const results = measure(`provider-${name}.mjs`);
+  const overhead = median(results.map((v) => v.overheadPercent));
+  const raw = median(results.map((v) => v.rawUsPerChunk));
+  const adapter = median(results.map((v) => v.adapterUsPerChunk));
+  rows.push([`@baton/${name}: µs per chunk, raw SDK stream vs adapter`, `${raw.toFixed(2)} vs ${adapter.toFixed(2)} µs (${overhead >= 0 ? "+" : ""}${overhead.toFixed(1)} %)`, "< 10 % extra", overhead < 10]);
+}
+
 const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ["benchmark", "result", "target"][i].length));
 const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 4)).join(" | ")} |`;
 console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; medians over ${PROCESSES} processes`);
