@@ -1,0 +1,125 @@
+import Anthropic from "@anthropic-ai/sdk";
+import {
+  ConfigurationError,
+  type ModelInfo,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamPart,
+  type RetryPolicy,
+} from "@baton/core";
+import { ANTHROPIC_MODELS, findModelInfo } from "./catalog.js";
+import { PROVIDER, mapAnthropicError } from "./errors/map-anthropic-error.js";
+import { toAnthropicRequest, type RequestDefaults } from "./request/to-anthropic-request.js";
+import type { AnthropicClient, AnthropicThinkingConfig } from "./sdk-types.js";
+import { RetryingStream, type RetryListener } from "./retry/retrying-stream.js";
+import { PartIterator } from "./stream/part-iterator.js";
+
+/** Options of {@link createAnthropicProvider}. */
+export interface AnthropicProviderOptions {
+  /** API key; defaults to the SDK's own lookup (`ANTHROPIC_API_KEY`). Ignored when `client` is given. */
+  readonly apiKey?: string;
+  /** API base URL (without `/v1`); defaults to the SDK's (`ANTHROPIC_BASE_URL`, else Anthropic's). Ignored when `client` is given. */
+  readonly baseURL?: string;
+  /** An already-built SDK client (for a proxy, custom fetch, Bedrock/Vertex clients…). Its own retries are bypassed per request. */
+  readonly client?: AnthropicClient;
+  /** Extra headers on every request, e.g. `{ "anthropic-beta": "context-1m-2025-08-07" }`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** How failed calls are retried (before any output). Default: core's policy (2 retries, from 500 ms). */
+  readonly retry?: RetryPolicy;
+  /** Called before each retry, e.g. for logging. */
+  readonly onRetry?: RetryListener;
+  /** Extra or overriding catalog entries, by model id. A model the catalog lacks needs `contextWindow` and `maxOutputTokens`. */
+  readonly models?: Readonly<Record<string, Partial<ModelInfo>>>;
+  /** `max_tokens` when a request sets no `maxOutputTokens`. Default: the model's maximum output from the catalog, else 4096. */
+  readonly maxOutputTokens?: number;
+  /**
+   * Extended thinking for every request: `{ type: "enabled", budget_tokens: 4096 }`
+   * (the budget must be below `max_tokens`), `{ type: "adaptive" }` on models that
+   * support it, or `{ type: "disabled" }`. Default: not sent (the model's default).
+   */
+  readonly thinking?: AnthropicThinkingConfig;
+  /**
+   * Pins the `anthropic-version` header (default: the SDK's, `2026-10-21` for SDK 1.x).
+   * Only with a version before `2026-10-21` (e.g. `2023-06-01`) is a request's
+   * `temperature` sent; the current version rejects sampling parameters.
+   */
+  readonly apiVersion?: string;
+}
+
+/** A {@link ModelProvider} for Anthropic's Messages API, with the catalog it resolves models from. */
+export interface AnthropicProvider extends ModelProvider {
+  readonly id: "anthropic";
+  getModelInfo(modelId: string): ModelInfo | undefined;
+}
+
+function buildCatalog(overrides: Readonly<Record<string, Partial<ModelInfo>>> | undefined): Readonly<Record<string, ModelInfo>> {
+  if (!overrides) return ANTHROPIC_MODELS;
+  const table: Record<string, ModelInfo> = { ...ANTHROPIC_MODELS };
+  for (const [id, override] of Object.entries(overrides)) {
+    const base = findModelInfo(ANTHROPIC_MODELS, id);
+    const contextWindow = override.contextWindow ?? base?.contextWindow;
+    const maxOutputTokens = override.maxOutputTokens ?? base?.maxOutputTokens;
+    if (contextWindow === undefined || maxOutputTokens === undefined) {
+      throw new ConfigurationError(`Anthropic model "${id}" is not in the catalog: its "models" entry needs contextWindow and maxOutputTokens.`, {
+        details: { modelId: id },
+      });
+    }
+    const pricing = override.pricing ?? base?.pricing;
+    table[id] = { id, contextWindow, maxOutputTokens, ...(pricing ? { pricing } : {}) };
+  }
+  return table;
+}
+
+/**
+ * Creates a Baton model provider for Anthropic's Claude models on the official
+ * `@anthropic-ai/sdk`: streamed Messages API calls mapped to Baton stream parts
+ * (text, thinking with signatures, tool calls by index, finish reason, usage),
+ * typed errors, retries by Baton's policy (the SDK's own are off), and a model
+ * catalog with windows and prices.
+ *
+ * @example
+ * const provider = createAnthropicProvider({ apiKey: process.env.ANTHROPIC_API_KEY });
+ * const result = await run({ provider, model: "claude-sonnet-5-5", input: "Hello!" });
+ */
+export function createAnthropicProvider(options: AnthropicProviderOptions = {}): AnthropicProvider {
+  const client: AnthropicClient =
+    options.client ??
+    new Anthropic({
+      ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+      ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
+      ...(options.headers ? { defaultHeaders: { ...options.headers } } : {}),
+      maxRetries: 0,
+    });
+  const catalog = buildCatalog(options.models);
+  const retry = options.retry ?? {};
+  const defaults: RequestDefaults = {
+    ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+    ...(options.thinking ? { thinking: options.thinking } : {}),
+    ...(options.apiVersion === undefined ? {} : { apiVersion: options.apiVersion }),
+  };
+  const headers: Record<string, string> = {
+    ...(options.client && options.headers ? options.headers : {}),
+    ...(options.apiVersion === undefined ? {} : { "anthropic-version": options.apiVersion }),
+  };
+
+  /** One call: the request, then its parts as they stream (failures typed by `mapAnthropicError`). */
+  async function attempt(request: ModelRequest): Promise<AsyncIterator<ModelStreamPart>> {
+    const signal = request.signal;
+    try {
+      const body = toAnthropicRequest(request, defaults, findModelInfo(catalog, request.model));
+      const { data, response } = await client.messages
+        .create(body, { maxRetries: 0, ...(signal ? { signal } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) })
+        .withResponse();
+      const requestId = response.headers.get("request-id") ?? undefined;
+      return new PartIterator(data, (error) => mapAnthropicError(error, signal, requestId), signal, requestId);
+    } catch (error) {
+      throw mapAnthropicError(error, signal);
+    }
+  }
+
+  return {
+    id: PROVIDER,
+    stream: (request) => new RetryingStream(() => attempt(request), retry, request.signal, options.onRetry),
+    getModelInfo: (modelId) => findModelInfo(catalog, modelId),
+  };
+}

@@ -1,0 +1,129 @@
+import {
+  AuthenticationError,
+  BatonError,
+  ContextLengthExceededError,
+  InvalidRequestError,
+  ProviderOverloadedError,
+  ProviderServerError,
+  ProviderStreamError,
+  RateLimitError,
+  RunAbortedError,
+  errorMessage,
+  type ProviderErrorInfo,
+} from "@baton/core";
+import { retryAfterMs, type HeaderReader } from "./retry-after.js";
+
+/** The provider name every error of this package carries. */
+export const PROVIDER = "anthropic";
+
+/** The fields of the SDK's `APIError` this package reads (duck-typed, so any copy of the SDK works). */
+interface ApiErrorLike {
+  readonly name?: string;
+  readonly message: string;
+  readonly status?: number | undefined;
+  readonly headers?: HeaderReader | undefined;
+  readonly error?: unknown;
+  readonly requestID?: string | null;
+  readonly apiMessage?: string | null;
+  readonly type?: string | null;
+  readonly errorCode?: string | null;
+}
+
+const CONTEXT_LENGTH_MESSAGE = /prompt is too long|exceeds? (?:the )?(?:model'?s? )?context (?:window|limit)|exceed context limit|context[_ ]length|too many (?:input )?tokens/i;
+const CONTEXT_LENGTH_CODE = /context_(?:length|window)|prompt_too_long/i;
+
+function isApiError(error: unknown): error is ApiErrorLike {
+  return error instanceof Error && ("status" in error || "headers" in error) && "error" in error;
+}
+
+/** The `error` object of an Anthropic error body: `{ type: "error", error: { type, message }, request_id }`. */
+function bodyOf(error: ApiErrorLike): { type?: string; message?: string; requestId?: string } {
+  const body = error.error as { error?: { type?: unknown; message?: unknown }; request_id?: unknown } | undefined;
+  const inner = body && typeof body === "object" ? body.error : undefined;
+  return {
+    ...(typeof inner?.type === "string" ? { type: inner.type } : {}),
+    ...(typeof inner?.message === "string" ? { message: inner.message } : {}),
+    ...(typeof body?.request_id === "string" ? { requestId: body.request_id } : {}),
+  };
+}
+
+/**
+ * Turns anything the SDK (or the stream) threw into a typed Baton error, keeping the
+ * provider's message, status, request id (`request-id` header), error type and
+ * `retry-after`. An aborted `signal` always gives `RunAbortedError`. `requestId` (the
+ * stream's, from its response headers) is used when the error itself carries none.
+ *
+ * | failure | error |
+ * | --- | --- |
+ * | 401, 403 | `AuthenticationError` |
+ * | 429 | `RateLimitError` (retryable, `retryAfterMs`) |
+ * | 529, 503, `overloaded_error` event | `ProviderOverloadedError` (retryable) |
+ * | other 5xx, 408, 409, `api_error` event | `ProviderServerError` (retryable) |
+ * | 400 "prompt is too long" (and like messages) | `ContextLengthExceededError` |
+ * | other 4xx | `InvalidRequestError` |
+ * | connection failure, broken or unreadable stream | `ProviderStreamError` (retryable) |
+ */
+export function mapAnthropicError(error: unknown, signal?: AbortSignal, streamRequestId?: string): BatonError {
+  if (signal?.aborted) return error instanceof RunAbortedError ? error : new RunAbortedError(signal.reason);
+  if (error instanceof BatonError) return error;
+  if (!isApiError(error)) {
+    return new ProviderStreamError(`the response stream failed: ${errorMessage(error)}`, {
+      provider: PROVIDER,
+      ...(streamRequestId ? { requestId: streamRequestId } : {}),
+      cause: error,
+    });
+  }
+  if (error.name === "APIUserAbortError") return new RunAbortedError(error);
+  const body = bodyOf(error);
+  const type = error.type ?? body.type;
+  const message = error.apiMessage ?? body.message ?? error.message;
+  const requestId = error.requestID ?? error.headers?.get("request-id") ?? body.requestId ?? streamRequestId;
+  const wait = retryAfterMs(error.headers);
+  const info: ProviderErrorInfo = {
+    provider: PROVIDER,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(requestId ? { requestId } : {}),
+    ...(wait === undefined ? {} : { retryAfterMs: wait }),
+    ...(error.errorCode || type ? { providerCode: (error.errorCode ?? type)! } : {}),
+    cause: error,
+  };
+  const status = error.status;
+  if (status === undefined) {
+    if (error.name === "APIConnectionError" || error.name === "APIConnectionTimeoutError") {
+      return new ProviderStreamError(`connection failed: ${message}`, info);
+    }
+    return fromErrorType(type, message, info);
+  }
+  if (status === 401 || status === 403) return new AuthenticationError(message, info);
+  if (status === 429) return new RateLimitError(message, info);
+  if (status === 529 || status === 503) return new ProviderOverloadedError(message, info);
+  if (status >= 500 || status === 408 || status === 409) return new ProviderServerError(message, info);
+  if (isContextLength(message, error.errorCode)) return new ContextLengthExceededError(message, info);
+  return new InvalidRequestError(message, info);
+}
+
+function isContextLength(message: string, code: string | null | undefined): boolean {
+  return CONTEXT_LENGTH_MESSAGE.test(message) || (!!code && CONTEXT_LENGTH_CODE.test(code));
+}
+
+/** An `error` event inside a stream has no HTTP status: its `error.type` says what happened. */
+function fromErrorType(type: string | null | undefined, message: string, info: ProviderErrorInfo): BatonError {
+  switch (type) {
+    case "overloaded_error":
+      return new ProviderOverloadedError(message, info);
+    case "rate_limit_error":
+      return new RateLimitError(message, info);
+    case "api_error":
+    case "timeout_error":
+      return new ProviderServerError(message, info);
+    case "authentication_error":
+    case "permission_error":
+      return new AuthenticationError(message, info);
+    case "invalid_request_error":
+    case "not_found_error":
+    case "billing_error":
+      return isContextLength(message, undefined) ? new ContextLengthExceededError(message, info) : new InvalidRequestError(message, info);
+    default:
+      return new ProviderStreamError(`the stream reported an error: ${message}`, info);
+  }
+}

@@ -1,0 +1,30 @@
+import type { ToolResultPart } from "@baton/core";
+import type Anthropic from "@anthropic-ai/sdk";
+
+/**
+ * A `tool_result` block for one tool result: text results as they are, any other
+ * value as JSON, and `is_error: true` for failed calls (so the model knows the
+ * content is an error message).
+ *
+ * @example toToolResultBlock({ type: "tool-result", toolCallId: "toolu_1", toolName: "add", result: { sum: 3 } })
+ * // { type: "tool_result", tool_use_id: "toolu_1", content: '{"sum":3}' }
+ */
+export function toToolResultBlock(part: ToolResultPart): Anthropic.ToolResultBlockParam {
+  const content = resultText(part.result);
+  return {
+    type: "tool_result",
+    tool_use_id: part.toolCallId,
+    ...(content === undefined ? {} : { content }),
+    ...(part.isError ? { is_error: true } : {}),
+  };
+}
+
+function resultText(result: unknown): string | undefined {
+  if (result === undefined) return undefined;
+  if (typeof result === "string") return result;
+  try {
+    return JSON.stringify(result) ?? String(result);
+  } catch {
+    return String(result);
+  }
+}

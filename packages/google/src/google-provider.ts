@@ -1,0 +1,166 @@
+import {
+  ConfigurationError,
+  RunAbortedError,
+  streamWithRetries,
+  type BatonError,
+  type ModelInfo,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamPart,
+  type RetryPolicy,
+} from "@baton/core";
+import { GoogleGenAI } from "@google/genai";
+import { findModelInfo, modelTable } from "./catalog.js";
+import { toGoogleError } from "./errors/map-google-error.js";
+import { ResponseHeaderProbe, type FetchFunction } from "./http/response-header-probe.js";
+import { toStreamParams, type GeminiRequestSettings } from "./request/to-stream-params.js";
+import type { GeminiSafetySetting, GeminiStreamParams, GeminiThinkingConfig, GoogleClient } from "./sdk-types.js";
+import { GeminiStreamMapper } from "./stream/gemini-stream-mapper.js";
+import type { GoogleToolSchemaMode } from "./tools/to-gemini-tools.js";
+
+/** Options of {@link createGoogleProvider}. */
+export interface GoogleProviderOptions {
+  /** Gemini API key. Default: the `GOOGLE_API_KEY`, else the `GEMINI_API_KEY` environment variable. */
+  readonly apiKey?: string;
+  /** API host without the version path, e.g. a proxy. Default: `https://generativelanguage.googleapis.com`. */
+  readonly baseURL?: string;
+  /**
+   * An SDK client you built (for example `new GoogleGenAI({ vertexai: true, project, location })`).
+   * `apiKey`, `baseURL`, `headers` and `fetch` are then not used.
+   */
+  readonly client?: GoogleClient;
+  /** Retries of failed calls (before any output). Default: 2 retries from 500 ms, honouring RetryInfo. */
+  readonly retry?: RetryPolicy;
+  /** Called before each retry with the error and the wait. */
+  readonly onRetry?: (error: BatonError, retry: number, delayMs: number) => void;
+  /** Extra or overriding catalog entries, by model id. */
+  readonly models?: Readonly<Record<string, Partial<ModelInfo>>>;
+  /**
+   * `thinkingConfig` of every call. Default `{ includeThoughts: true }`, so thought
+   * summaries stream as reasoning; `false` sends none (the model's defaults apply).
+   */
+  readonly thinking?: GeminiThinkingConfig | false;
+  /** Safety settings of every call. */
+  readonly safetySettings?: readonly GeminiSafetySetting[];
+  /** How tool schemas are sent: converted to Gemini's OpenAPI subset (`openapi`, default) or as `parametersJsonSchema`. */
+  readonly toolSchema?: GoogleToolSchemaMode;
+  /** Extra HTTP headers of every call. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The `fetch` to use. Default: Node's, with the header and body timeouts off (as the SDK does). */
+  readonly fetch?: FetchFunction;
+}
+
+/**
+ * Gemini behind Baton's {@link ModelProvider}, on the official `@google/genai` SDK.
+ * Built by {@link createGoogleProvider}.
+ */
+export class GoogleProvider implements ModelProvider {
+  /** `google`. */
+  readonly id = "google";
+  /** The SDK client the calls go through. */
+  readonly client: GoogleClient;
+  private readonly ownClient: boolean;
+  private readonly fetch: FetchFunction | undefined;
+  private readonly retry: RetryPolicy;
+  private readonly onRetry: GoogleProviderOptions["onRetry"];
+  private readonly settings: GeminiRequestSettings;
+  private readonly table: Readonly<Record<string, ModelInfo>>;
+
+  constructor(options: GoogleProviderOptions = {}) {
+    this.ownClient = options.client === undefined;
+    this.client = options.client ?? buildClient(options);
+    this.fetch = options.fetch;
+    this.retry = options.retry ?? {};
+    this.onRetry = options.onRetry;
+    this.settings = {
+      toolSchema: options.toolSchema ?? "openapi",
+      thinking: options.thinking === false ? undefined : { includeThoughts: true, ...options.thinking },
+      safetySettings: options.safetySettings,
+    };
+    this.table = modelTable(options.models);
+  }
+
+  /**
+   * Streams one `streamGenerateContent` call, retried by the `retry` policy while
+   * nothing was yielded. Throws typed provider errors (see `toGoogleError`).
+   */
+  stream(request: ModelRequest): AsyncGenerator<ModelStreamPart, void, undefined> {
+    // Built on the first attempt (inside the stream, so a request Gemini cannot take rejects the iteration), reused by retries.
+    let params: GeminiStreamParams | undefined;
+    const build = (): GeminiStreamParams => (params ??= toStreamParams(request, this.settings));
+    return streamWithRetries(() => this.attempt(build, request.signal), this.retry, request.signal, this.onRetry);
+  }
+
+  /** Window, output limit and prices of a Gemini model (versioned ids resolve to their family). */
+  getModelInfo(modelId: string): ModelInfo | undefined {
+    return findModelInfo(this.table, modelId);
+  }
+
+  private async *attempt(build: () => GeminiStreamParams, signal: AbortSignal | undefined): AsyncGenerator<ModelStreamPart, void, undefined> {
+    const params = build();
+    if (signal?.aborted) throw new RunAbortedError(signal.reason);
+    // One controller per attempt: the caller's abort, or leaving the stream early, cancels the HTTP request.
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const probe = this.ownClient ? new ResponseHeaderProbe(this.fetch) : undefined;
+    const mapper = new GeminiStreamMapper();
+    const parts: ModelStreamPart[] = [];
+    let completed = false;
+    try {
+      const stream = await this.client.models.generateContentStream({
+        ...params,
+        config: {
+          ...params.config,
+          abortSignal: controller.signal,
+          // The SDK retries only when `retryOptions` asks it to; one attempt leaves retrying to `retry`.
+          httpOptions: { retryOptions: { attempts: 1 }, ...(probe ? { fetch: probe.fetch } : {}) },
+        },
+      });
+      for await (const chunk of stream) {
+        mapper.push(chunk, parts);
+        for (const part of parts) yield part;
+        parts.length = 0;
+      }
+      mapper.finish(parts);
+      for (const part of parts) yield part;
+      completed = true;
+    } catch (error) {
+      throw toGoogleError(error, {
+        ...(signal ? { signal } : {}),
+        ...(probe?.headers ? { headers: probe.headers } : {}),
+        ...(mapper.responseId === undefined ? {} : { responseId: mapper.responseId }),
+      });
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      if (!completed) controller.abort();
+    }
+  }
+}
+
+function buildClient(options: GoogleProviderOptions): GoogleClient {
+  const apiKey = options.apiKey || process.env.GOOGLE_API_KEY || process.env.GEMINI_API_KEY;
+  if (!apiKey) {
+    throw new ConfigurationError(
+      "The Google provider needs an API key: pass `apiKey`, set GOOGLE_API_KEY or GEMINI_API_KEY, or pass a `client` (for example one built for Vertex AI).",
+    );
+  }
+  const httpOptions = {
+    ...(options.baseURL === undefined ? {} : { baseUrl: options.baseURL }),
+    ...(options.headers === undefined ? {} : { headers: { ...options.headers } }),
+  };
+  return new GoogleGenAI({ apiKey, ...(Object.keys(httpOptions).length > 0 ? { httpOptions } : {}) });
+}
+
+/**
+ * A Gemini {@link ModelProvider} on the official `@google/genai` SDK: streamed
+ * text, thought summaries with their signatures, function calls, usage, typed
+ * errors, and retries by Baton's policy (the SDK's own are off).
+ *
+ * @example
+ * const provider = createGoogleProvider({ apiKey: process.env.GEMINI_API_KEY });
+ * const result = await run({ provider, model: "gemini-2.5-flash", input: "Hello!" });
+ */
+export function createGoogleProvider(options: GoogleProviderOptions = {}): GoogleProvider {
+  return new GoogleProvider(options);
+}

@@ -1,0 +1,13 @@
+/**
+ * `@baton/google`: Gemini as a Baton model provider, on the official `@google/genai`
+ * SDK.
+ * @packageDocumentation
+ */
+export { createGoogleProvider, GoogleProvider, type GoogleProviderOptions } from "./google-provider.js";
+export { GOOGLE_MODELS, findModelInfo } from "./catalog.js";
+export { toGeminiContents, type GeminiConversation } from "./messages/to-gemini-contents.js";
+export { toGeminiSchema } from "./tools/to-gemini-schema.js";
+export { toGeminiTools, toGeminiToolConfig, type GoogleToolSchemaMode } from "./tools/to-gemini-tools.js";
+export { GeminiStreamMapper } from "./stream/gemini-stream-mapper.js";
+export { toGoogleError, type GoogleErrorContext } from "./errors/map-google-error.js";
+export type { GoogleClient, GeminiThinkingConfig, GeminiSafetySetting } from "./sdk-types.js";

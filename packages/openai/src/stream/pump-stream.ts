@@ -1,0 +1,60 @@
+import { ProviderStreamError, RunAbortedError, type ModelStreamPart } from "@baton/core";
+import { toProviderError } from "../errors/to-provider-error.js";
+
+/** Maps the items of one SDK stream to Baton stream parts. */
+export interface StreamMapper<T> {
+  /** Appends the parts of one item to `out`; returns true when the response has ended. */
+  accept(item: T, out: ModelStreamPart[]): boolean | void;
+  /** Whether the response reached its end (a stream that closes before is an error). */
+  readonly finished: boolean;
+  /** Appends the parts due once the stream has closed (usage, finish), if any. */
+  close?(out: ModelStreamPart[]): void;
+}
+
+/** An opened SDK stream and its request id. */
+export interface OpenedStream<T> {
+  readonly data: AsyncIterable<T>;
+  readonly request_id?: string | null;
+}
+
+/**
+ * One attempt of a streamed call: opens the SDK stream, maps each item to parts as it
+ * arrives, and turns every failure into a Baton error (the request id kept). An abort
+ * ends in `RunAbortedError`, a stream that closes before the response ended in a
+ * `ProviderStreamError`. Leaving early closes the SDK stream, which cancels the request.
+ */
+export async function* pumpStream<T>(
+  open: () => Promise<OpenedStream<T>>,
+  mapper: (requestId: string | undefined) => StreamMapper<T>,
+  provider: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ModelStreamPart, void, undefined> {
+  let opened: OpenedStream<T>;
+  try {
+    opened = await open();
+  } catch (error) {
+    throw toProviderError(error, provider, signal);
+  }
+  const requestId = opened.request_id ?? undefined;
+  const map = mapper(requestId);
+  const out: ModelStreamPart[] = [];
+  try {
+    for await (const item of opened.data) {
+      const ended = map.accept(item, out);
+      for (let i = 0; i < out.length; i++) yield out[i]!;
+      out.length = 0;
+      if (ended) break;
+    }
+  } catch (error) {
+    throw toProviderError(error, provider, signal, requestId);
+  }
+  // The SDK ends its stream quietly when the request is aborted.
+  if (signal?.aborted) throw new RunAbortedError(signal.reason);
+  if (!map.finished) {
+    throw new ProviderStreamError("The stream ended before the response was complete.", { provider, ...(requestId ? { requestId } : {}) });
+  }
+  if (map.close) {
+    map.close(out);
+    for (let i = 0; i < out.length; i++) yield out[i]!;
+  }
+}
