@@ -1,5 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import {
+  streamWithRetries,
+  type RetryListener,
   ConfigurationError,
   type ModelInfo,
   type ModelProvider,
@@ -11,7 +13,6 @@ import { ANTHROPIC_MODELS, findModelInfo } from "./catalog.js";
 import { PROVIDER, mapAnthropicError } from "./errors/map-anthropic-error.js";
 import { toAnthropicRequest, type RequestDefaults } from "./request/to-anthropic-request.js";
 import type { AnthropicClient, AnthropicThinkingConfig } from "./sdk-types.js";
-import { RetryingStream, type RetryListener } from "./retry/retrying-stream.js";
 import { PartIterator } from "./stream/part-iterator.js";
 
 /** Options of {@link createAnthropicProvider}. */
@@ -119,7 +120,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
 
   return {
     id: PROVIDER,
-    stream: (request) => new RetryingStream(() => attempt(request), retry, request.signal, options.onRetry),
+    stream: (request) => streamWithRetries(() => attempt(request), retry, request.signal, options.onRetry),
     getModelInfo: (modelId) => findModelInfo(catalog, modelId),
   };
 }

@@ -84,7 +84,7 @@ export class GoogleProvider implements ModelProvider {
    * Streams one `streamGenerateContent` call, retried by the `retry` policy while
    * nothing was yielded. Throws typed provider errors (see `toGoogleError`).
    */
-  stream(request: ModelRequest): AsyncGenerator<ModelStreamPart, void, undefined> {
+  stream(request: ModelRequest): AsyncIterableIterator<ModelStreamPart> {
     // Built on the first attempt (inside the stream, so a request Gemini cannot take rejects the iteration), reused by retries.
     let params: GeminiStreamParams | undefined;
     const build = (): GeminiStreamParams => (params ??= toStreamParams(request, this.settings));

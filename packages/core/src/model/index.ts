@@ -12,4 +12,4 @@ export type {
   ModelInfo,
   ModelProvider,
 } from "./model-provider.js";
-export { retryDelay, streamWithRetries, type RetryPolicy } from "./retry.js";
+export { retryDelay, streamWithRetries, type RetryPolicy, type RetryListener, type StreamAttempt } from "./retry.js";
