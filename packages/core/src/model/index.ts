@@ -13,3 +13,4 @@ export type {
   ModelProvider,
 } from "./model-provider.js";
 export { retryDelay, streamWithRetries, type RetryPolicy, type RetryListener, type StreamAttempt } from "./retry.js";
+export { retryAfterMs, type HeaderSource } from "./retry-after.js";

@@ -1,3 +1,5 @@
+import { retryAfterMs as headerRetryAfterMs } from "@baton/core";
+
 /**
  * How long Gemini asked to wait, in ms: the `retry-after-ms` header, else the
  * `RetryInfo` detail of the error body (`retryDelay: "34.4s"`), else the
@@ -6,16 +8,10 @@
  * @example retryAfterMs(undefined, [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "37s" }]) // 37000
  */
 export function retryAfterMs(headers: Headers | undefined, details: unknown, now: number = Date.now()): number | undefined {
-  const ms = Number(headers?.get("retry-after-ms") ?? Number.NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const fromBody = retryInfoDelayMs(details);
-  if (fromBody !== undefined) return fromBody;
-  const header = headers?.get("retry-after");
-  if (header === null || header === undefined || header.trim() === "") return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const msHeader = headers?.get("retry-after-ms");
+  const fromMsHeader = msHeader ? headerRetryAfterMs({ "retry-after-ms": msHeader }) : undefined;
+  if (fromMsHeader !== undefined) return fromMsHeader;
+  return retryInfoDelayMs(details) ?? headerRetryAfterMs(headers, now);
 }
 
 /** The `retryDelay` of a `google.rpc.RetryInfo` entry of `error.details`, in ms. */
