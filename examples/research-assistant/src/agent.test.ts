@@ -77,9 +77,9 @@ describe("the research assistant", () => {
   });
 
   it("offers the model its three tools and says what they are for", async () => {
-    const { agent, model } = createResearchAssistant();
+    const { agent, scripted } = createResearchAssistant();
     await agent.run("Tell me about Titan.");
-    const request = model.requests[0]!;
+    const request = scripted!.requests[0]!;
     expect(request.tools?.map((tool) => tool.name)).toEqual(["search_notes", "read_note", "calculator"]);
     expect(request.messages[0]).toMatchObject({ role: "system", content: expect.stringContaining("- calculator: Use for any arithmetic") });
   });

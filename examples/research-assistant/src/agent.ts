@@ -1,15 +1,13 @@
 import { createAgent, type Agent } from "baton";
 import type { ScriptedModel } from "baton/testing";
 import { DEFAULT_NOTES_DIR } from "./notes/note-store.js";
-import { createResearchModel } from "./scripted/research-script.js";
+import { chooseModel, type ModelEnvironment } from "./provider/choose-model.js";
 import { researchTools } from "./tools/research-tools.js";
+
+export { SCRIPTED_MODEL_NOTICE } from "./provider/choose-model.js";
 
 /** The question asked when none is given on the command line. */
 export const DEFAULT_QUESTION = "How many known moons do Mars and Jupiter have together?";
-
-/** Said at the start of every run, so nobody mistakes the scripted model for a real one. */
-export const SCRIPTED_MODEL_NOTICE =
-  "No model provider is configured yet: this run uses a scripted model that plays the model's part; the tools are real.";
 
 /** The assistant's instructions. */
 export const INSTRUCTIONS =
@@ -20,31 +18,35 @@ export const INSTRUCTIONS =
 export interface ResearchAssistantOptions {
   /** Folder of Markdown notes. Default: the example's `notes/`. */
   readonly notesDir?: string;
-  /** Milliseconds between streamed answer chunks. Default 0. */
+  /** Milliseconds between streamed answer chunks of the scripted model. Default 0. */
   readonly chunkDelayMs?: number;
+  /** Where the provider is read from (see `chooseModel`). Default: none, so the scripted model. */
+  readonly env?: ModelEnvironment;
 }
 
-/** The agent and the scripted model playing the model's part (inspect `model.requests` in tests). */
+/** The agent, what it runs on, and the scripted model when that plays the model's part (inspect `scripted.requests` in tests). */
 export interface ResearchAssistant {
   readonly agent: Agent;
-  readonly model: ScriptedModel;
+  /** Which provider and model, or that the model is scripted. */
+  readonly notice: string;
+  readonly scripted?: ScriptedModel;
 }
 
 /**
  * The research assistant: an agent with `search_notes`, `read_note` and `calculator`
- * over the example's notes. Until provider adapters exist it runs on a scripted model
- * (see `createResearchModel`); swapping in a real provider is a one-line change here.
+ * over the example's notes, on the provider the environment names (OpenAI, an
+ * OpenAI-compatible server, Anthropic or Google), or on a scripted model when none is set.
  */
 export function createResearchAssistant(options: ResearchAssistantOptions = {}): ResearchAssistant {
-  const model = createResearchModel(options.chunkDelayMs === undefined ? {} : { chunkDelayMs: options.chunkDelayMs });
+  const chosen = chooseModel(options.env ?? {}, options.chunkDelayMs === undefined ? {} : { chunkDelayMs: options.chunkDelayMs });
   const agent = createAgent({
     name: "research-assistant",
-    provider: model,
-    model: "scripted-researcher",
+    provider: chosen.provider,
+    model: chosen.model,
     instructions: INSTRUCTIONS,
     tools: researchTools(options.notesDir ?? DEFAULT_NOTES_DIR),
     maxIterations: 6,
     toolCallLimit: 10,
   });
-  return { agent, model };
+  return { agent, notice: chosen.notice, ...(chosen.scripted ? { scripted: chosen.scripted } : {}) };
 }

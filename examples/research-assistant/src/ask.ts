@@ -1,5 +1,5 @@
 import type { RunResult } from "baton";
-import { createResearchAssistant, SCRIPTED_MODEL_NOTICE, type ResearchAssistantOptions } from "./agent.js";
+import { createResearchAssistant, type ResearchAssistantOptions } from "./agent.js";
 import { createTerminalPrinter } from "./terminal-printer.js";
 
 /** Options of {@link ask}. */
@@ -14,9 +14,9 @@ export interface AskOptions extends ResearchAssistantOptions {
 
 /** Asks the research assistant a question and prints the run as it streams; returns the result. */
 export async function ask(question: string, options: AskOptions): Promise<RunResult> {
-  const { agent } = createResearchAssistant(options);
+  const { agent, notice } = createResearchAssistant(options);
   const printer = createTerminalPrinter({ write: options.write, color: options.color ?? false, tools: agent.tools });
-  printer.header({ title: "Research assistant · a Baton example", question, notice: SCRIPTED_MODEL_NOTICE });
+  printer.header({ title: "Research assistant · a Baton example", question, notice });
   const running = agent.stream(question, options.signal ? { signal: options.signal } : {});
   for await (const event of running) printer.print(event);
   return running.result;

@@ -14,6 +14,7 @@ const result = await ask(question, {
   write: (text) => process.stdout.write(text),
   color: process.stdout.isTTY === true,
   chunkDelayMs: 40,
+  env: process.env,
   signal: controller.signal,
 });
 if (result.stopReason !== "completed") process.exitCode = 1;
