@@ -4,6 +4,7 @@
 // Usage: node bench/provider-anthropic.mjs [chunks] [rounds] (after a build).
 // Prints one JSON line: { rawUsPerChunk, adapterUsPerChunk, overheadPercent }.
 import { startProviderServer } from "@baton/testing";
+import { sideBySide } from "./side-by-side.mjs";
 import { createAnthropicProvider } from "../packages/anthropic/dist/index.js";
 // The SDK as the adapter package resolves it (it is the adapter's dev dependency, not the bench's).
 const { default: Anthropic } = await import(new URL("../packages/anthropic/node_modules/@anthropic-ai/sdk/index.mjs", import.meta.url).href);
@@ -55,25 +56,6 @@ async function adapter() {
   return elapsed;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-await raw();
-await adapter();
-const rawMs = [];
-const adapterMs = [];
-for (let round = 0; round < ROUNDS; round++) {
-  // Alternate which goes first so warm-up and GC timing favour neither.
-  if (round % 2 === 0) {
-    rawMs.push(await raw());
-    adapterMs.push(await adapter());
-  } else {
-    adapterMs.push(await adapter());
-    rawMs.push(await raw());
-  }
-}
+const result = await sideBySide({ raw, adapter, chunks: CHUNKS, rounds: ROUNDS });
 await server.close();
-const rawUsPerChunk = (median(rawMs) * 1000) / CHUNKS;
-const adapterUsPerChunk = (median(adapterMs) * 1000) / CHUNKS;
-// The overhead is the median of the per-round ratios: the two runs of a round are back to
-// back, so they share the machine's load, which a ratio of two medians would not.
-const overheadPercent = (median(adapterMs.map((ms, i) => ms / rawMs[i])) - 1) * 100;
-console.log(JSON.stringify({ rawUsPerChunk, adapterUsPerChunk, overheadPercent }));
+console.log(JSON.stringify(result));

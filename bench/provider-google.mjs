@@ -4,6 +4,7 @@
 // Usage: node bench/provider-google.mjs [chunks] [rounds] (after a build).
 // Prints one JSON line: { rawUsPerChunk, adapterUsPerChunk, overheadPercent }.
 import { startProviderServer } from "@baton/testing";
+import { sideBySide } from "./side-by-side.mjs";
 import { createGoogleProvider } from "../packages/google/dist/index.js";
 // The SDK as the adapter package resolves it (the adapter's dev dependency, not the bench's).
 const { GoogleGenAI } = await import(new URL("../packages/google/node_modules/@google/genai/dist/node/index.mjs", import.meta.url).href);
@@ -57,23 +58,6 @@ async function adapter() {
   return elapsed;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-await raw();
-await adapter();
-const rawMs = [];
-const adapterMs = [];
-for (let round = 0; round < ROUNDS; round++) {
-  // Alternate the order so warm-up and garbage collection favour neither side.
-  const first = round % 2 === 0 ? raw : adapter;
-  const second = first === raw ? adapter : raw;
-  const a = await first();
-  const b = await second();
-  rawMs.push(first === raw ? a : b);
-  adapterMs.push(first === raw ? b : a);
-}
+const result = await sideBySide({ raw, adapter, chunks: CHUNKS, rounds: ROUNDS });
 await server.close();
-const rawUsPerChunk = (median(rawMs) * 1000) / CHUNKS;
-const adapterUsPerChunk = (median(adapterMs) * 1000) / CHUNKS;
-// The median of per-round ratios: both runs of a round share the machine's momentary load.
-const overheadPercent = (median(adapterMs.map((ms, i) => ms / rawMs[i])) - 1) * 100;
-console.log(JSON.stringify({ rawUsPerChunk, adapterUsPerChunk, overheadPercent }));
+console.log(JSON.stringify(result));

@@ -6,10 +6,10 @@
 // Usage: `node bench/provider-openai.mjs [chunks] [rounds]` after a build.
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startProviderServer } from "@baton/testing";
+import { sideBySide } from "./side-by-side.mjs";
 
 const CHUNKS = Number(process.argv[2] ?? 5000);
 const ROUNDS = Number(process.argv[3] ?? 21);
-const WARMUP = 3;
 
 // The adapter from its build, and the SDK from the adapter's own dependencies (one copy for both sides).
 const packageDir = new URL("../packages/openai/", import.meta.url);
@@ -57,40 +57,6 @@ async function adapter() {
   return performance.now() - start;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-for (let i = 0; i < WARMUP; i++) {
-  await raw();
-  await adapter();
-}
-const rawMs = [];
-const adapterMs = [];
-for (let i = 0; i < ROUNDS; i++) {
-  // Alternate the order so neither side always runs on a warmer process.
-  if (i % 2 === 0) {
-    rawMs.push(await raw());
-    adapterMs.push(await adapter());
-  } else {
-    adapterMs.push(await adapter());
-    rawMs.push(await raw());
-  }
-}
+const result = await sideBySide({ raw, adapter, chunks: CHUNKS, rounds: ROUNDS });
 await server.close();
-
-const total = chunks.length;
-const rawUsPerChunk = (median(rawMs) * 1000) / total;
-const adapterUsPerChunk = (median(adapterMs) * 1000) / total;
-// The median of the per-round ratios: each round's two runs are back to back, so a
-// slow spell of the machine weighs on both sides of the ratio alike.
-const overheadPercent = median(adapterMs.map((ms, i) => ms / rawMs[i] - 1)) * 100;
-console.log(
-  JSON.stringify({
-    rawUsPerChunk: Number(rawUsPerChunk.toFixed(3)),
-    adapterUsPerChunk: Number(adapterUsPerChunk.toFixed(3)),
-    overheadPercent: Number(overheadPercent.toFixed(2)),
-  }),
-);
+console.log(JSON.stringify(result));

@@ -1,4 +1,4 @@
-import type { ModelInfo } from "@baton/core";
+import { modelInfo, type ModelInfo } from "@baton/core";
 
 /**
  * Claude models Baton knows: context window, maximum output tokens and list prices
@@ -20,40 +20,28 @@ import type { ModelInfo } from "@baton/core";
  *   same version.
  */
 export const ANTHROPIC_MODELS: Readonly<Record<string, ModelInfo>> = Object.freeze({
-  "claude-fable-5-2": model("claude-fable-5-2", 1_000_000, 128_000, 8, 40),
-  "claude-mythos-5-2": model("claude-mythos-5-2", 1_000_000, 128_000, 8, 40),
-  "claude-fable-5-1": model("claude-fable-5-1", 1_000_000, 128_000, 10, 50, 0.25),
-  "claude-mythos-5-1": model("claude-mythos-5-1", 1_000_000, 128_000, 10, 50, 0.25),
-  "claude-fable-5": model("claude-fable-5", 1_000_000, 128_000, 10, 50, 1),
-  "claude-mythos-5": model("claude-mythos-5", 1_000_000, 128_000, 10, 50, 1),
-  "claude-opus-5-5": model("claude-opus-5-5", 1_000_000, 128_000, 4, 20, 0.2),
-  "claude-opus-5": model("claude-opus-5", 1_000_000, 128_000, 5, 25, 0.5),
-  "claude-sonnet-5-5": model("claude-sonnet-5-5", 1_000_000, 128_000, 2, 10, 0.1),
-  "claude-sonnet-5": model("claude-sonnet-5", 1_000_000, 128_000, 2, 10, 0.2),
-  "claude-haiku-5-5": model("claude-haiku-5-5", 1_000_000, 128_000, 0.1, 0.5, 0.01),
-  "claude-opus-4-8": model("claude-opus-4-8", 1_000_000, 128_000, 5, 25, 0.5),
-  "claude-opus-4-7": model("claude-opus-4-7", 1_000_000, 128_000, 5, 25, 0.5),
-  "claude-opus-4-6": model("claude-opus-4-6", 1_000_000, 128_000, 5, 25, 0.5),
-  "claude-opus-4-5": model("claude-opus-4-5", 200_000, 64_000, 5, 25, 0.5),
-  "claude-opus-4-1": model("claude-opus-4-1", 200_000, 32_000, 15, 75, 1.5),
-  "claude-sonnet-4-6": model("claude-sonnet-4-6", 1_000_000, 64_000, 3, 15, 0.3),
-  "claude-sonnet-4-5": model("claude-sonnet-4-5", 200_000, 64_000, 3, 15, 0.3),
-  "claude-haiku-4-5": model("claude-haiku-4-5", 200_000, 64_000, 1, 5, 0.1),
-  "claude-3-5-haiku": model("claude-3-5-haiku", 200_000, 8_192, 0.8, 4, 0.08),
+  "claude-fable-5-2": modelInfo("claude-fable-5-2", 1_000_000, 128_000, 8, 40),
+  "claude-mythos-5-2": modelInfo("claude-mythos-5-2", 1_000_000, 128_000, 8, 40),
+  "claude-fable-5-1": modelInfo("claude-fable-5-1", 1_000_000, 128_000, 10, 50, 0.25),
+  "claude-mythos-5-1": modelInfo("claude-mythos-5-1", 1_000_000, 128_000, 10, 50, 0.25),
+  "claude-fable-5": modelInfo("claude-fable-5", 1_000_000, 128_000, 10, 50, 1),
+  "claude-mythos-5": modelInfo("claude-mythos-5", 1_000_000, 128_000, 10, 50, 1),
+  "claude-opus-5-5": modelInfo("claude-opus-5-5", 1_000_000, 128_000, 4, 20, 0.2),
+  "claude-opus-5": modelInfo("claude-opus-5", 1_000_000, 128_000, 5, 25, 0.5),
+  "claude-sonnet-5-5": modelInfo("claude-sonnet-5-5", 1_000_000, 128_000, 2, 10, 0.1),
+  "claude-sonnet-5": modelInfo("claude-sonnet-5", 1_000_000, 128_000, 2, 10, 0.2),
+  "claude-haiku-5-5": modelInfo("claude-haiku-5-5", 1_000_000, 128_000, 0.1, 0.5, 0.01),
+  "claude-opus-4-8": modelInfo("claude-opus-4-8", 1_000_000, 128_000, 5, 25, 0.5),
+  "claude-opus-4-7": modelInfo("claude-opus-4-7", 1_000_000, 128_000, 5, 25, 0.5),
+  "claude-opus-4-6": modelInfo("claude-opus-4-6", 1_000_000, 128_000, 5, 25, 0.5),
+  "claude-opus-4-5": modelInfo("claude-opus-4-5", 200_000, 64_000, 5, 25, 0.5),
+  "claude-opus-4-1": modelInfo("claude-opus-4-1", 200_000, 32_000, 15, 75, 1.5),
+  "claude-sonnet-4-6": modelInfo("claude-sonnet-4-6", 1_000_000, 64_000, 3, 15, 0.3),
+  "claude-sonnet-4-5": modelInfo("claude-sonnet-4-5", 200_000, 64_000, 3, 15, 0.3),
+  "claude-haiku-4-5": modelInfo("claude-haiku-4-5", 200_000, 64_000, 1, 5, 0.1),
+  "claude-3-5-haiku": modelInfo("claude-3-5-haiku", 200_000, 8_192, 0.8, 4, 0.08),
 });
 
-function model(id: string, contextWindow: number, maxOutputTokens: number, input: number, output: number, cachedInput?: number): ModelInfo {
-  return Object.freeze({
-    id,
-    contextWindow,
-    maxOutputTokens,
-    pricing: Object.freeze({
-      inputPerMillion: input,
-      outputPerMillion: output,
-      ...(cachedInput === undefined ? {} : { cachedInputPerMillion: cachedInput }),
-    }),
-  });
-}
 
 /** A snapshot suffix: `-20251001` (a date) or `-latest`. */
 const SNAPSHOT_SUFFIX = /^-(\d{8}|latest)$/;

@@ -1,4 +1,4 @@
-import type { ModelInfo } from "@baton/core";
+import { modelInfo, type ModelInfo } from "@baton/core";
 
 /**
  * Gemini models Baton knows: context window, maximum output tokens and list prices of
@@ -19,28 +19,16 @@ import type { ModelInfo } from "@baton/core";
  *   the input price.
  */
 export const GOOGLE_MODELS: Readonly<Record<string, ModelInfo>> = Object.freeze({
-  "gemini-3.1-pro-preview": model("gemini-3.1-pro-preview", 1_048_576, 65_536, 2, 12, 0.2),
-  "gemini-3-pro-preview": model("gemini-3-pro-preview", 1_048_576, 65_536, 2, 12, 0.2),
-  "gemini-3-flash-preview": model("gemini-3-flash-preview", 1_048_576, 65_536, 0.5, 3, 0.05),
-  "gemini-2.5-pro": model("gemini-2.5-pro", 1_048_576, 65_536, 1.25, 10, 0.125),
-  "gemini-2.5-flash": model("gemini-2.5-flash", 1_048_576, 65_536, 0.3, 2.5, 0.03),
-  "gemini-2.5-flash-lite": model("gemini-2.5-flash-lite", 1_048_576, 65_536, 0.1, 0.4, 0.01),
-  "gemini-2.0-flash": model("gemini-2.0-flash", 1_048_576, 8_192, 0.1, 0.4, 0.025),
-  "gemini-2.0-flash-lite": model("gemini-2.0-flash-lite", 1_048_576, 8_192, 0.075, 0.3),
+  "gemini-3.1-pro-preview": modelInfo("gemini-3.1-pro-preview", 1_048_576, 65_536, 2, 12, 0.2),
+  "gemini-3-pro-preview": modelInfo("gemini-3-pro-preview", 1_048_576, 65_536, 2, 12, 0.2),
+  "gemini-3-flash-preview": modelInfo("gemini-3-flash-preview", 1_048_576, 65_536, 0.5, 3, 0.05),
+  "gemini-2.5-pro": modelInfo("gemini-2.5-pro", 1_048_576, 65_536, 1.25, 10, 0.125),
+  "gemini-2.5-flash": modelInfo("gemini-2.5-flash", 1_048_576, 65_536, 0.3, 2.5, 0.03),
+  "gemini-2.5-flash-lite": modelInfo("gemini-2.5-flash-lite", 1_048_576, 65_536, 0.1, 0.4, 0.01),
+  "gemini-2.0-flash": modelInfo("gemini-2.0-flash", 1_048_576, 8_192, 0.1, 0.4, 0.025),
+  "gemini-2.0-flash-lite": modelInfo("gemini-2.0-flash-lite", 1_048_576, 8_192, 0.075, 0.3),
 });
 
-function model(id: string, contextWindow: number, maxOutputTokens: number, input: number, output: number, cachedInput?: number): ModelInfo {
-  return Object.freeze({
-    id,
-    contextWindow,
-    maxOutputTokens,
-    pricing: Object.freeze({
-      inputPerMillion: input,
-      outputPerMillion: output,
-      ...(cachedInput === undefined ? {} : { cachedInputPerMillion: cachedInput }),
-    }),
-  });
-}
 
 /**
  * What may follow a catalog id in a versioned model id: `-001`, `-latest`,

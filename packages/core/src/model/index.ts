@@ -14,3 +14,4 @@ export type {
 } from "./model-provider.js";
 export { retryDelay, streamWithRetries, type RetryPolicy, type RetryListener, type StreamAttempt } from "./retry.js";
 export { retryAfterMs, type HeaderSource } from "./retry-after.js";
+export { modelInfo } from "./model-info.js";
