@@ -36,7 +36,11 @@ export interface RunOptions {
   readonly toolCallLimit?: number;
   /** Maximum model calls. Default 50. */
   readonly maxIterations?: number;
-  /** Output tokens requested per call (and reserved by the context engine and budget). */
+  /**
+   * Output tokens requested per call (and reserved by the context engine and the
+   * budgets; without it the budgets reserve the model's `maxOutputTokens` from
+   * `getModelInfo`, or nothing when unknown).
+   */
   readonly maxOutputTokens?: number;
   readonly temperature?: number;
   /** Default per-tool timeout in ms (a tool's own `timeoutMs` wins). Default: none. */
@@ -45,9 +49,24 @@ export interface RunOptions {
   readonly maxConcurrentTools?: number;
   /** Error results are cut to this many characters. Default 2000. */
   readonly maxToolErrorLength?: number;
-  /** Total tokens (input + output, all calls) the run may use. */
+  /**
+   * Total tokens (input + output, all calls, sub-agents' included) the run may use.
+   * Checked before each model call: the tokens used so far plus the call's input and
+   * reserved output must fit, else the run stops with `token_budget`. See the README's
+   * "Budgets".
+   */
   readonly tokenBudget?: number;
-  /** Counts the next request's tokens for the budget check; without it the check uses the usage so far. */
+  /**
+   * US dollars the run may spend (all calls, sub-agents' included), at the prices of
+   * `provider.getModelInfo(model).pricing` (required: without prices the options are
+   * invalid). Checked before each model call like `tokenBudget`; the run stops with
+   * `budget_exceeded`.
+   */
+  readonly costBudget?: number;
+  /**
+   * Counts the next request's input for the budget checks. Without it the input is
+   * estimated from the agent's previous call (an underestimate: see the README).
+   */
   readonly tokenCounter?: TokenCounter;
   /** Keeps requests inside the window; called after each iteration. */
   readonly contextEngine?: ContextEngine;

@@ -14,6 +14,8 @@ import { toRegistry } from "./tools/tool-list-registry.js";
 import { initialMessages } from "./agent/initial-messages.js";
 import { runAgent } from "./agent/run-agent.js";
 import type { RunSettings } from "./agent/run-settings.js";
+import { RunBudget } from "./agent/run-budget.js";
+import { missingPricing } from "./agent/budget-check.js";
 import type { RunOptions } from "./run-options.js";
 
 /** Default context window when neither the options nor the provider give one. */
@@ -30,8 +32,9 @@ const INVALID_PROVIDER = 'Option "provider" must be a ModelProvider (an object w
 const INVALID_MODEL = 'Option "model" must be a non-empty model id.';
 
 /**
- * Checks the settings of run options (limits, timeouts, budget, agent name, and the
- * provider and model when given) and throws a {@link ConfigurationError} naming the
+ * Checks the settings of run options (limits, timeouts, budgets, agent name, and the
+ * provider and model when given; with a `costBudget`, that the provider has the
+ * model's prices) and throws a {@link ConfigurationError} naming the
  * first bad one. `run()` calls it; an agent factory can call it up front so bad
  * settings fail when the agent is made, not at its first run.
  */
@@ -45,6 +48,10 @@ export function validateRunSettings(options: Partial<RunOptions>): void {
   checkPositive("maxConcurrentTools", options.maxConcurrentTools);
   checkPositive("maxToolErrorLength", options.maxToolErrorLength);
   checkPositive("tokenBudget", options.tokenBudget);
+  checkPositive("costBudget", options.costBudget);
+  if (options.costBudget !== undefined && options.provider !== undefined && typeof options.model === "string") {
+    if (!options.provider.getModelInfo?.(options.model)?.pricing) throw missingPricing(options.model, options.provider.id);
+  }
   checkPositive("contextLimit", options.contextLimit);
   checkPositive("maxDepth", options.maxDepth, true);
   checkPositive("streamHighWaterMark", options.streamHighWaterMark);
@@ -81,7 +88,7 @@ export function startRun(options: RunOptions, sinks: readonly EventSink[], signa
     toolTimeoutMs: options.toolTimeoutMs,
     maxConcurrentTools: options.maxConcurrentTools,
     maxToolErrorLength: options.maxToolErrorLength ?? DEFAULT_MAX_TOOL_ERROR_LENGTH,
-    tokenBudget: options.tokenBudget,
+    budget: options.tokenBudget === undefined && options.costBudget === undefined ? undefined : new RunBudget(options.tokenBudget, options.costBudget),
     tokenCounter: options.tokenCounter,
     contextEngine: options.contextEngine,
     contextLimit: (model) => options.contextLimit ?? provider.getModelInfo?.(model)?.contextWindow ?? DEFAULT_CONTEXT_LIMIT,

@@ -47,7 +47,7 @@ export interface RunResult {
   /** Tool calls counted against the limit, sub-agents' counted calls included. */
   readonly toolCallCount: number;
   readonly stopReason: StopReason;
-  /** The error that stopped the run, when `stopReason` is `error`. */
+  /** The error that stopped the run, when `stopReason` is `error`, `aborted`, `token_budget` or `budget_exceeded` (the budget error, with `limit`, `used` and `projected` in its details). */
   readonly error?: SerializedError;
   /** Tool metadata by tool-call id, sub-agents' included. */
   readonly toolMetadata: Readonly<Record<string, Readonly<Record<string, unknown>>>>;

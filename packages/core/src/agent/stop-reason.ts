@@ -4,11 +4,13 @@
  * - `tool_call_limit`: the tool-call limit was reached (the final answer, if any, was produced without tools).
  * - `max_iterations`: the maximum number of model calls was reached.
  * - `token_budget`: the next model call would have exceeded the token budget.
+ * - `budget_exceeded`: the next model call would have exceeded the run's cost budget
+ *   (`costBudget` of `@baton/loop`); agent configs of `@baton/agents` set it for their own budgets too.
  * - `aborted`: the abort signal fired.
  * - `error`: a provider or hook error ended the run (see `RunResult.error`).
  * - `ended_by_hook`: `shouldContinueLoop`, `processToolCalls` or `onNoToolCalls` ended it.
  * - `tools_disabled`: a tool was not enabled and `onNoToolCalls("TOOLS_DISABLED")` ended the run.
- * - `awaiting_approval`, `loop_detected`, `budget_exceeded`: set by agent configs of `@baton/agents`.
+ * - `awaiting_approval`, `loop_detected`: set by agent configs of `@baton/agents`.
  */
 export type StopReason =
   | "completed"

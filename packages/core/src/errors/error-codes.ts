@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   MAX_DEPTH_EXCEEDED: "MAX_DEPTH_EXCEEDED",
   /** The run's token budget would be exceeded. */
   TOKEN_BUDGET_EXCEEDED: "TOKEN_BUDGET_EXCEEDED",
+  /** The run's cost budget (US dollars) would be exceeded. */
+  COST_BUDGET_EXCEEDED: "COST_BUDGET_EXCEEDED",
   /** The request cannot fit the model's context window. */
   CONTEXT_OVERFLOW: "CONTEXT_OVERFLOW",
   /** Options or an agent config are invalid. */

@@ -86,17 +86,55 @@ export class MaxDepthExceededError extends BatonError {
   }
 }
 
-/** A token budget that the next model call would exceed. */
+/**
+ * A token budget that the next model call would exceed (or that is used up).
+ * `details`: `limit` (the budget), `used` (tokens spent so far, in-flight calls of
+ * sibling sub-agents included), `projected` (the next call's counted or estimated input
+ * plus its reserved output); `budget` and `next` repeat `limit` and a non-zero
+ * `projected` under their earlier names.
+ */
 export class TokenBudgetExceededError extends BatonError {
+  /** The next call's projected tokens (input plus reserved output); 0 when nothing could be projected. */
+  readonly projected: number;
+
   constructor(readonly used: number, readonly budget: number, readonly next?: number) {
     super(
       ERROR_CODES.TOKEN_BUDGET_EXCEEDED,
       next === undefined
         ? `Token budget of ${budget} exhausted: ${used} tokens used.`
         : `Token budget of ${budget} would be exceeded: ${used} used, the next call needs up to ${next}.`,
-      { details: { used, budget, ...(next === undefined ? {} : { next }) } },
+      { details: { limit: budget, used, projected: next ?? 0, budget, ...(next === undefined ? {} : { next }) } },
+    );
+    this.projected = next ?? 0;
+  }
+
+  /** The budget (same as `budget`). */
+  get limit(): number {
+    return this.budget;
+  }
+}
+
+/**
+ * A cost budget (US dollars) that the next model call would exceed (or that is used
+ * up). `details`: `limit`, `used` (dollars spent so far, in-flight calls of sibling
+ * sub-agents included) and `projected` (the next call's input plus reserved output at
+ * the model's prices).
+ */
+export class CostBudgetExceededError extends BatonError {
+  constructor(readonly used: number, readonly limit: number, readonly projected: number) {
+    super(
+      ERROR_CODES.COST_BUDGET_EXCEEDED,
+      projected > 0
+        ? `Cost budget of $${limit} would be exceeded: $${roundUsd(used)} used, the next call may cost up to $${roundUsd(projected)}.`
+        : `Cost budget of $${limit} exhausted: $${roundUsd(used)} used.`,
+      { details: { limit, used, projected } },
     );
   }
+}
+
+/** Dollars with at most 6 significant decimals, for messages. */
+function roundUsd(value: number): string {
+  return String(Number(value.toPrecision(6)));
 }
 
 /** Options or a config that cannot work. */

@@ -12,6 +12,7 @@ export {
   ProviderError,
   MaxDepthExceededError,
   TokenBudgetExceededError,
+  CostBudgetExceededError,
   ConfigurationError,
   HookError,
 } from "./errors.js";

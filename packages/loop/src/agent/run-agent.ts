@@ -3,6 +3,8 @@ import {
   HookError,
   ProviderError,
   RunAbortedError,
+  TokenBudgetExceededError,
+  costOf,
   errorMessage,
   totalUsage,
   type AgentContext,
@@ -36,7 +38,8 @@ import { usageRecord } from "../usage/usage-record.js";
 import type { RunPersistence } from "../persistence/run-persistence.js";
 import type { RunSettings } from "./run-settings.js";
 import { callHook, isThenable } from "./call-hook.js";
-import { checkTokenBudget } from "./token-budget.js";
+import { checkBudgets, projectCall } from "./budget-check.js";
+import type { BudgetHold } from "./run-budget.js";
 import { collectToolBatchResults } from "./tool-batch-results.js";
 import { createSubAgentRunner } from "./sub-agent-runner.js";
 
@@ -103,6 +106,10 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
   let stopReason: StopReason | undefined;
   let failure: BatonError | undefined;
   let contextSignal: AbortSignal | undefined;
+  /** The budget hold of the model call in flight (released when its usage is recorded). */
+  let hold: BudgetHold | undefined;
+  /** Input tokens of this agent's previous call: the budget's estimate without a token counter. */
+  let lastInputTokens = 0;
 
   const emit = (event: UnstampedEvent): void => {
     scope.emit(event);
@@ -119,6 +126,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     }
   };
   const addUsage = (record: Usage): void => {
+    settings.budget?.record(record);
     usage.push(record);
     run.reportUsage?.(record);
     if (scope.active) emit({ type: "usage", usage: record });
@@ -206,14 +214,25 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
       // A forced tool choice (or `required`) applies to one call only.
       if (sendTools && state.toolChoice !== "auto") state.toolChoice = "auto";
 
-      if (settings.tokenBudget !== undefined) {
-        const exceeded = checkTokenBudget(settings.tokenBudget, usage, request, settings.tokenCounter, settings.maxOutputTokens ?? 0);
+      const budget = settings.budget;
+      if (budget) {
+        const info = provider.getModelInfo?.(model);
+        const projection = projectCall(budget, request, {
+          counter: settings.tokenCounter,
+          reservedOutputTokens: settings.maxOutputTokens ?? info?.maxOutputTokens ?? 0,
+          lastInputTokens,
+          pricing: info?.pricing,
+          providerId: provider.id,
+        });
+        const exceeded = checkBudgets(budget, projection);
         if (exceeded) {
-          emit({ type: "budget-exceeded", budget: "tokens", limit: settings.tokenBudget, used: exceeded.used });
+          const tokens = exceeded instanceof TokenBudgetExceededError;
+          emit({ type: "budget-exceeded", budget: tokens ? "tokens" : "cost", limit: exceeded.limit, used: exceeded.used });
           failure = exceeded;
-          stopReason = "token_budget";
+          stopReason = tokens ? "token_budget" : "budget_exceeded";
           break;
         }
+        hold = budget.hold(projection.tokens, projection.costUsd);
       }
 
       await waitForConsumers();
@@ -238,6 +257,11 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
         throw error instanceof BatonError ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
       }
       state.lastText = turn.text;
+      if (turn.usageReported) lastInputTokens = turn.usage.inputTokens;
+      if (hold) {
+        const pricing = settings.budget?.costLimit === undefined ? undefined : provider.getModelInfo?.(model)?.pricing;
+        hold.update(turn.usage.inputTokens + turn.usage.outputTokens, pricing ? costOf(turn.usage, pricing) : 0);
+      }
       let prepared = turn.toolCalls.length > 0 ? prepareToolCalls(turn.toolCalls, registry, sendTools ? offered.names : NOTHING_OFFERED, config.preprocessToolArguments && ((call) => config.preprocessToolArguments!(call, context, state.toolMetadata))) : [];
       if (isThenable(prepared)) prepared = await prepared;
       const toolCalls: ToolCallPart[] = prepared.map((p) => p.call);
@@ -254,6 +278,8 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
             config.calculateUsage!(base, { text: turn.text, toolCalls, toolsSent: sendTools, tools: definitions, state }),
           );
         }
+        hold?.release();
+        hold = undefined;
         addUsage(record);
       };
 
@@ -353,6 +379,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
       emit({ type: "error", error: failure.toJSON() });
     }
   } finally {
+    hold?.release();
     abort.dispose();
   }
 
@@ -363,7 +390,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     await run.persistence.finish(state, run.newUserMessages, added, usage);
   }
   const total = totalUsage(usage);
-  const error = failure && (reason === "error" || reason === "aborted" || reason === "token_budget") ? failure.toJSON() : undefined;
+  const error = failure && (reason === "error" || reason === "aborted" || reason === "token_budget" || reason === "budget_exceeded") ? failure.toJSON() : undefined;
   if (scope.active) {
     emit({ type: "run-end", stopReason: reason, text, iterations: state.iteration, toolCallCount: state.toolCallCount, usage: total, ...(error ? { error } : {}) });
   }

@@ -1,4 +1,5 @@
 import type { ContextEngine, TokenCounter } from "@baton/core";
+import type { RunBudget } from "./run-budget.js";
 
 /** The limits and services of a run, resolved from its options (sub-agents inherit them). */
 export interface RunSettings {
@@ -9,7 +10,8 @@ export interface RunSettings {
   readonly toolTimeoutMs: number | undefined;
   readonly maxConcurrentTools: number | undefined;
   readonly maxToolErrorLength: number;
-  readonly tokenBudget: number | undefined;
+  /** The run's token and cost budgets, one object shared with every sub-agent; undefined without budgets. */
+  readonly budget: RunBudget | undefined;
   readonly tokenCounter: TokenCounter | undefined;
   readonly contextEngine: ContextEngine | undefined;
   /** The window of a model. */

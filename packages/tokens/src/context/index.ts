@@ -1,0 +1,12 @@
+export { createContextEngine, type ContextEngineOptions } from "./create-context-engine.js";
+export { custom, type ContextStrategy, type StrategyContext, type StrategyResult } from "./context-strategy.js";
+export { ContextOverflowError } from "./context-overflow-error.js";
+export { MessageTokens, approximateTokens } from "./message-tokens.js";
+export { slidingWindow } from "./sliding-window.js";
+export { compactOldTurns, COMPACTED_MARKER, type CompactOldTurnsOptions } from "./compact-old-turns.js";
+export { summarizeOldTurns, type SummarizeOldTurnsOptions } from "./summarize-old-turns.js";
+export { archiveLargeToolOutputs, ARCHIVED_MARKER, type ArchiveLargeToolOutputsOptions, type ArchiveStrategy } from "./archive-large-tool-outputs.js";
+export { compressConsumedToolResults, CONSUMED_MARKER, type CompressConsumedOptions } from "./compress-consumed-tool-results.js";
+export { InMemoryToolArchive, type ToolArchive, type ArchivedToolOutput } from "./tool-archive.js";
+export { getToolResponseTool, type GetToolResponseArgs } from "./get-tool-response-tool.js";
+export { enforceAlternation } from "./alternation.js";

@@ -1,0 +1,5 @@
+// counting
+export * from "./counting/index.js";
+
+// context
+export * from "./context/index.js";
