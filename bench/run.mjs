@@ -64,6 +64,22 @@ for (const name of ["openai", "anthropic", "google"]) {
   rows.push([`@baton/${name}: µs per chunk, raw SDK stream vs adapter`, `${raw.toFixed(2)} vs ${adapter.toFixed(2)} µs (${overhead >= 0 ? "+" : ""}${overhead.toFixed(1)} %)`, "< 10 % extra", overhead < 10]);
 }
 
+// Token engine (issue 5, in progress): counting and context preparation.
+const counting = measure("tokens-counting.mjs");
+const gpt = (key) => median(counting.map((v) => v["gpt-tokenizer"][key]));
+const wasm = (key) => median(counting.map((v) => v.tiktoken[key]));
+rows.push(["tokens: count a 200-byte message (gpt-tokenizer / tiktoken)", `${gpt("usPer200ByteMessage").toFixed(1)} / ${wasm("usPer200ByteMessage").toFixed(1)} µs`, "< 30 µs", gpt("usPer200ByteMessage") < 30]);
+rows.push(["tokens: counter throughput on 1 MB of real text vs fastest raw tokenizer", `${gpt("percentOfFastestRaw").toFixed(0)} %`, "≥ 90 %", gpt("percentOfFastestRaw") >= 90]);
+rows.push(["tokens: recount 10,000 messages after appending one", `${gpt("recount10kUs").toFixed(0)} µs`, "< 1 ms", gpt("recount10kUs") < 1000]);
+// LangChain's trimMessages takes minutes at 100k messages: it is measured on its own (see BENCHMARKS.md).
+process.env.BENCH_SKIP_LANGCHAIN = "1";
+const context = measure("tokens-context.mjs");
+for (const size of ["1000", "10000", "100000"]) {
+  const cold = median(context.map((v) => v.batonOpenAICounter[size].coldMs));
+  const warm = median(context.map((v) => v.batonOpenAICounter[size].warmMs));
+  rows.push([`context: prepare ${Number(size).toLocaleString("en")} messages, OpenAI counter, cold / warm`, `${cold.toFixed(1)} / ${warm.toFixed(3)} ms`, "< 100 ms / < 1 ms", cold < 100 && warm < 1]);
+}
+
 const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ["benchmark", "result", "target"][i].length));
 const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 4)).join(" | ")} |`;
 console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; medians over ${PROCESSES} processes`);
