@@ -257,7 +257,11 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
         throw error instanceof BatonError ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
       }
       state.lastText = turn.text;
-      if (turn.usageReported) lastInputTokens = turn.usage.inputTokens;
+      if (turn.usageReported) {
+        lastInputTokens = turn.usage.inputTokens;
+        // An estimating counter learns what the provider counted for this exact request.
+        if (turn.usage.inputTokens > 0) settings.tokenCounter?.calibrate?.(request.messages, turn.usage.inputTokens, request.tools ? { tools: request.tools } : {});
+      }
       if (hold) {
         const pricing = settings.budget?.costLimit === undefined ? undefined : provider.getModelInfo?.(model)?.pricing;
         hold.update(turn.usage.inputTokens + turn.usage.outputTokens, pricing ? costOf(turn.usage, pricing) : 0);
