@@ -12,3 +12,4 @@ export * from "./tokens/index.js";
 export * from "./agent/index.js";
 export * from "./storage/index.js";
 export * from "./errors/index.js";
+export * from "./timing/index.js";

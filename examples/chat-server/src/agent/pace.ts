@@ -1,3 +1,5 @@
+import { abortableDelay } from "baton";
+
 /**
  * How fast the scripted run plays: every delay of the script is multiplied by
  * `speed` (1 = watchable, about 3 s a run; 0 = no delays, for quick tests).
@@ -18,22 +20,6 @@ export function createPace(speed = 1): Pace {
   return {
     speed,
     ms,
-    sleep: (base, signal) => sleep(ms(base), signal),
+    sleep: (base, signal) => abortableDelay(ms(base), signal, (reason) => reason),
   };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }

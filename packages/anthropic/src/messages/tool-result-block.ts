@@ -1,4 +1,4 @@
-import type { ToolResultPart } from "@baton/core";
+import { toolResultValueText, type ToolResultPart } from "@baton/core";
 import type Anthropic from "@anthropic-ai/sdk";
 
 /**
@@ -10,7 +10,7 @@ import type Anthropic from "@anthropic-ai/sdk";
  * // { type: "tool_result", tool_use_id: "toolu_1", content: '{"sum":3}' }
  */
 export function toToolResultBlock(part: ToolResultPart): Anthropic.ToolResultBlockParam {
-  const content = resultText(part.result);
+  const content = part.result === undefined ? undefined : toolResultValueText(part.result);
   return {
     type: "tool_result",
     tool_use_id: part.toolCallId,
@@ -19,12 +19,3 @@ export function toToolResultBlock(part: ToolResultPart): Anthropic.ToolResultBlo
   };
 }
 
-function resultText(result: unknown): string | undefined {
-  if (result === undefined) return undefined;
-  if (typeof result === "string") return result;
-  try {
-    return JSON.stringify(result) ?? String(result);
-  } catch {
-    return String(result);
-  }
-}

@@ -1,6 +1,7 @@
 import { RunAbortedError } from "../errors/errors.js";
 import { BatonError } from "../errors/baton-error.js";
 import type { ModelStreamPart } from "./model-provider.js";
+import { abortableDelay } from "../timing/abortable-delay.js";
 
 /** How a provider adapter retries failed calls. */
 export interface RetryPolicy {
@@ -32,21 +33,6 @@ export function retryDelay(retry: number, policy: RetryPolicy, retryAfterMs: num
   const base = Math.min((policy.initialDelayMs ?? 500) * 2 ** (retry - 1), policy.maxDelayMs ?? 8000);
   const jitter = Math.min(1, Math.max(0, policy.jitter ?? 0.25));
   return base * (1 - jitter * random());
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new RunAbortedError(signal.reason));
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new RunAbortedError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /** Called before each retry, with the failure, the retry number (1-based) and the wait in ms. */
@@ -113,7 +99,7 @@ class RetryingStream implements AsyncIterableIterator<ModelStreamPart> {
         if (delay === undefined) throw error;
         this.retries++;
         this.onRetry?.(error, this.retries, delay);
-        await sleep(delay, this.signal);
+        await abortableDelay(delay, this.signal, (reason) => new RunAbortedError(reason));
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { StreamEvent } from "@baton/core";
+import { abortableDelay, type StreamEvent } from "@baton/core";
 import { decodeSseEvents, type DecodeSseOptions } from "./decode-sse-events.js";
 import { SseConnectionError } from "./sse-connection-error.js";
 import { SseDecodeError } from "./sse-decode-error.js";
@@ -97,7 +97,7 @@ export async function* streamRunEvents(url: string, options: StreamRunEventsOpti
     }
     failures++;
     if (failures > maxRetries) throw new SseConnectionError(url, failures, lastSeq, lastError);
-    await delay(options.retryDelayMs ?? serverRetryMs ?? DEFAULT_RETRY_DELAY_MS, signal);
+    await abortableDelay(options.retryDelayMs ?? serverRetryMs ?? DEFAULT_RETRY_DELAY_MS, signal, (reason) => reason);
   }
 }
 
@@ -116,22 +116,4 @@ async function checkResponse(response: Response, url: string): Promise<void> {
   const text = body.length > MAX_ERROR_BODY ? body.slice(0, MAX_ERROR_BODY) : body;
   if (!response.ok) throw new SseHttpError(response.status, text, url);
   throw new SseHttpError(response.status, text, url, `HTTP ${response.status} with content type ${JSON.stringify(type)} instead of an event stream`);
-}
-
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }

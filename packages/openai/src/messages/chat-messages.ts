@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message, UserMessage } from "@baton/core";
+import { toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type UserMessage } from "@baton/core";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
@@ -6,8 +6,6 @@ import type {
   ChatCompletionMessageToolCall,
 } from "openai/resources/chat/completions";
 import { imageUrl } from "./image-url.js";
-import { toolCallArguments } from "./tool-call-arguments.js";
-import { toolResultText } from "./tool-result-text.js";
 
 /** How {@link toChatMessages} writes what the Chat Completions API has several ways for. */
 export interface ChatMessageOptions {
@@ -66,7 +64,7 @@ function assistantMessage(message: AssistantMessage, reasoningField: ChatMessage
   for (const part of message.content) {
     if (part.type === "text") text += part.text;
     else if (part.type === "reasoning") reasoning += part.text;
-    else toolCalls.push({ id: part.toolCallId, type: "function", function: { name: part.toolName, arguments: toolCallArguments(part) } });
+    else toolCalls.push({ id: part.toolCallId, type: "function", function: { name: part.toolName, arguments: toolCallArgumentsText(part) } });
   }
   const sendReasoning = reasoningField !== undefined && reasoning.length > 0;
   if (text.length === 0 && toolCalls.length === 0 && !sendReasoning) return undefined;

@@ -1,8 +1,6 @@
-import type { AssistantMessage, Message, ReasoningPart, UserMessage } from "@baton/core";
+import { toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type ReasoningPart, type UserMessage } from "@baton/core";
 import type { ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
 import { imageUrl } from "./image-url.js";
-import { toolCallArguments } from "./tool-call-arguments.js";
-import { toolResultText } from "./tool-result-text.js";
 
 /** How {@link toResponsesInput} writes reasoning and custom tools. */
 export interface ResponsesInputOptions {
@@ -79,7 +77,7 @@ function assistantItems(message: AssistantMessage, options: ResponsesInputOption
     } else if (options.customTools.has(part.toolName)) {
       input.push({ type: "custom_tool_call", call_id: part.toolCallId, name: part.toolName, input: customToolInput(part.arguments, part.rawArguments) });
     } else {
-      input.push({ type: "function_call", call_id: part.toolCallId, name: part.toolName, arguments: toolCallArguments(part) });
+      input.push({ type: "function_call", call_id: part.toolCallId, name: part.toolName, arguments: toolCallArgumentsText(part) });
     }
   }
   flushText();

@@ -1,5 +1,4 @@
-import { RunAbortedError, type ModelStreamPart, type UsagePart } from "@baton/core";
-import { abortableDelay } from "../timing/abortable-delay.js";
+import { abortableDelay, RunAbortedError, type ModelStreamPart, type UsagePart } from "@baton/core";
 import type { CompiledTurn } from "./compiled-turn.js";
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });

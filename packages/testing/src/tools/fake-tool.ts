@@ -1,4 +1,4 @@
-import {
+import { abortableDelay,
   ConfigurationError,
   type JsonSchema,
   type Tool,
@@ -6,7 +6,6 @@ import {
   type ToolExecutionContext,
   type ToolOutput,
 } from "@baton/core";
-import { abortableDelay } from "../timing/abortable-delay.js";
 
 /** One invocation of a {@link FakeTool}, as recorded in `calls`. */
 export interface FakeToolCall<TArgs = unknown> {

@@ -1,4 +1,4 @@
-import type { Message, ToolCallPart, ToolResultPart } from "@baton/core";
+import { toolCallArgumentsText, toolResultText, type Message } from "@baton/core";
 import { imagePartTokens, type ImageDetail } from "./image-tokens.js";
 
 /**
@@ -55,7 +55,7 @@ export function countOpenAIMessage(message: Message, context: MessageCountContex
       let calls = 0;
       for (const part of message.content) {
         if (part.type === "text") text += part.text;
-        else if (part.type === "tool-call") calls += count(part.toolName) + count(toolCallArguments(part)) + TOKENS_PER_TOOL_CALL;
+        else if (part.type === "tool-call") calls += count(part.toolName) + count(toolCallArgumentsText(part)) + TOKENS_PER_TOOL_CALL;
       }
       if (text.length === 0 && calls === 0) return 0;
       return TOKENS_PER_MESSAGE + roleTokens.assistant + count(text) + calls;
@@ -68,26 +68,3 @@ export function countOpenAIMessage(message: Message, context: MessageCountContex
   }
 }
 
-/** The argument text of a tool call as sent: `rawArguments` when kept, else the arguments as JSON. */
-export function toolCallArguments(part: ToolCallPart): string {
-  if (part.rawArguments !== undefined) return part.rawArguments;
-  return JSON.stringify(part.arguments ?? {}) ?? "{}";
-}
-
-const ERROR_PREFIX = /^error\b/i;
-
-/** The text a tool result is sent as: a string as is, anything else as JSON; an error is prefixed `Error: `. */
-export function toolResultText(part: ToolResultPart): string {
-  const text = valueText(part.result);
-  return part.isError === true && !ERROR_PREFIX.test(text) ? `Error: ${text}` : text;
-}
-
-function valueText(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (value === undefined) return "";
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}

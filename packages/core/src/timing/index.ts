@@ -1,0 +1,1 @@
+export { abortableDelay } from "./abortable-delay.js";
