@@ -18,6 +18,8 @@ export class EventScope {
   private lastBlock = -1;
   private readonly sinks: EventSink[];
   private blocked: Promise<void> | undefined;
+  /** The sinks' promises `blocked` already waits for (a full queue returns the same one until it drains). */
+  private readonly waitingFor = new Set<PromiseLike<unknown>>();
   /** Errors thrown by sinks; a throwing sink never disturbs the run or the other sinks. */
   readonly sinkErrors: unknown[] = [];
 
@@ -73,11 +75,15 @@ export class EventScope {
   }
 
   private block(wait: PromiseLike<unknown>): void {
+    if (this.waitingFor.has(wait)) return;
+    this.waitingFor.add(wait);
     const current = this.blocked;
     const next: Promise<void> = (current ? Promise.all([current, wait]) : Promise.resolve(wait)).then(settle, settle);
     this.blocked = next;
     void next.then(() => {
-      if (this.blocked === next) this.blocked = undefined;
+      if (this.blocked !== next) return;
+      this.blocked = undefined;
+      this.waitingFor.clear();
     });
   }
 }
