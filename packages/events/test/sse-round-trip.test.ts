@@ -3,7 +3,7 @@ import type { StreamEvent } from "@baton/core";
 import { stream } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { EventHub, decodeSseEvents, isStreamEvent, sendSse, sseResponse, startRunSession, type RunSession } from "../src/index.js";
-import { ANSWER, agentRun, collect, isStrictlyIncreasing, recorder, seqs, startServer, type TestServer } from "./support/sse-test-server.js";
+import { ANSWER, agentRun, collect, isStrictlyIncreasing, recorder, seqs, startServer, waitUntil, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -149,7 +149,7 @@ describe("sseResponse (Web Response)", () => {
     const response = sseResponse(hub.subscribe(), { heartbeatMs: 5 });
     const comments: string[] = [];
     const reading = collect(decodeSseEvents(response.body as ReadableStream<Uint8Array>, { onComment: (c) => comments.push(c) }));
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await waitUntil(() => comments.length >= 2, "two heartbeats"); // no fixed wait: a busy machine delays timers
     hub.close();
     expect(await reading).toEqual([]);
     expect(comments.length).toBeGreaterThanOrEqual(2);
