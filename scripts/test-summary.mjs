@@ -10,7 +10,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
-for (const group of ["packages", "examples"]) {
+for (const group of ["packages", "examples", "tests"]) {
   const dir = join(root, group);
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir)) {

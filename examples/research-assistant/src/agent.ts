@@ -1,4 +1,4 @@
-import { createAgent, type Agent } from "baton";
+import { createAgent, type Agent, type Storage } from "baton";
 import type { ScriptedModel } from "baton/testing";
 import { DEFAULT_NOTES_DIR } from "./notes/note-store.js";
 import { chooseModel, type ModelEnvironment } from "./provider/choose-model.js";
@@ -22,6 +22,10 @@ export interface ResearchAssistantOptions {
   readonly chunkDelayMs?: number;
   /** Where the provider is read from (see `chooseModel`). Default: none, so the scripted model. */
   readonly env?: ModelEnvironment;
+  /** Where runs and conversations are persisted (see `chooseStorage`). Default: nowhere. */
+  readonly storage?: Storage;
+  /** The end user, stored with the conversation's messages and usage. */
+  readonly userId?: string;
 }
 
 /** The agent, what it runs on, and the scripted model when that plays the model's part (inspect `scripted.requests` in tests). */
@@ -47,6 +51,8 @@ export function createResearchAssistant(options: ResearchAssistantOptions = {}):
     tools: researchTools(options.notesDir ?? DEFAULT_NOTES_DIR),
     maxIterations: 6,
     toolCallLimit: 10,
+    ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.userId === undefined ? {} : { userId: options.userId }),
   });
   return { agent, notice: chosen.notice, ...(chosen.scripted ? { scripted: chosen.scripted } : {}) };
 }

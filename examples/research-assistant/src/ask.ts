@@ -1,5 +1,5 @@
 import type { RunResult } from "baton";
-import { createResearchAssistant, type ResearchAssistantOptions } from "./agent.js";
+import { createResearchAssistant, type ResearchAssistant, type ResearchAssistantOptions } from "./agent.js";
 import { createTerminalPrinter } from "./terminal-printer.js";
 
 /** Options of {@link ask}. */
@@ -10,14 +10,41 @@ export interface AskOptions extends ResearchAssistantOptions {
   readonly color?: boolean;
   /** Aborts the run (Ctrl-C in the terminal). */
   readonly signal?: AbortSignal;
+  /**
+   * The conversation in `storage` the question continues: its stored messages come
+   * before the question, and the question and answer are appended to it.
+   */
+  readonly conversationId?: string;
+  /** Where `storage` keeps its data (a file, a masked URL), for the conversation line. */
+  readonly storageLocation?: string;
+  /** The assistant to ask (made with the same `storage`). Default: `createResearchAssistant(options)`. */
+  readonly assistant?: ResearchAssistant;
 }
 
-/** Asks the research assistant a question and prints the run as it streams; returns the result. */
+/** `Conversation "default" (stored in …): continues from 4 earlier messages.` */
+export function conversationLine(conversationId: string, location: string | undefined, earlier: number): string {
+  const where = location === undefined ? "" : ` (stored in ${location})`;
+  const what = earlier === 0 ? "a new conversation" : `continues from ${earlier} earlier message${earlier === 1 ? "" : "s"}`;
+  return `Conversation "${conversationId}"${where}: ${what}.`;
+}
+
+/**
+ * Asks the research assistant a question and prints the run as it streams; returns the
+ * result. With `storage` and `conversationId`, the question continues that conversation.
+ */
 export async function ask(question: string, options: AskOptions): Promise<RunResult> {
-  const { agent, notice } = createResearchAssistant(options);
+  const { agent, notice } = options.assistant ?? createResearchAssistant(options);
+  const { storage, conversationId } = options;
+  const conversation =
+    storage !== undefined && conversationId !== undefined
+      ? conversationLine(conversationId, options.storageLocation, (await storage.loadMessages(conversationId)).length)
+      : undefined;
   const printer = createTerminalPrinter({ write: options.write, color: options.color ?? false, tools: agent.tools });
-  printer.header({ title: "Research assistant · a Baton example", question, notice });
-  const running = agent.stream(question, options.signal ? { signal: options.signal } : {});
+  printer.header({ title: "Research assistant · a Baton example", question, notice, ...(conversation === undefined ? {} : { conversation }) });
+  const running = agent.stream(question, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(storage !== undefined && conversationId !== undefined ? { conversationId } : {}),
+  });
   for await (const event of running) printer.print(event);
   return running.result;
 }

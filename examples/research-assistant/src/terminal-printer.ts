@@ -20,11 +20,13 @@ export interface RunHeader {
   readonly question: string;
   /** A line such as which model plays the model's part. */
   readonly notice?: string;
+  /** A line saying where the conversation is stored and what it continues from. */
+  readonly conversation?: string;
 }
 
 /** Prints a run's events as readable terminal lines. */
 export interface TerminalPrinter {
-  /** Prints the title, the question and the notice. */
+  /** Prints the title, the question, the notice and the conversation line. */
   header(header: RunHeader): void;
   /** Prints one event: tool starts, progress, results and errors, answer text, and the footer at the end. */
   print(event: StreamEvent): void;
@@ -57,10 +59,11 @@ export function createTerminalPrinter(options: TerminalPrinterOptions): Terminal
   };
 
   return {
-    header({ title, question, notice }) {
+    header({ title, question, notice, conversation }) {
       line(style.bold(title));
       line(`${style.dim("Question:")} ${question}`);
       if (notice !== undefined) line(style.dim(notice));
+      if (conversation !== undefined) line(style.dim(conversation));
       line("");
     },
     print(event) {

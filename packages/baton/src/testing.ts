@@ -1,6 +1,6 @@
 /**
  * `baton/testing`: the test doubles of `@baton/testing` (a scripted model provider,
- * fake tools, an inspectable recording storage), for tests and for trying agents out
+ * fake tools, a local provider server), for tests and for trying agents out
  * before a provider is configured.
  * @packageDocumentation
  */

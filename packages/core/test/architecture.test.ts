@@ -50,7 +50,7 @@ export function violations(manifest: Manifest): string[] {
 describe("architecture: packages depend only on @baton/core", () => {
   it("finds the packages of the workspace", () => {
     const names = manifests().map((m) => m.name);
-    expect(names).toEqual(expect.arrayContaining(["@baton/core", "@baton/loop", "@baton/tools", "@baton/testing"]));
+    expect(names).toEqual(expect.arrayContaining(["@baton/core", "@baton/loop", "@baton/tools", "@baton/testing", "@baton/storage-memory", "@baton/storage-sqlite", "@baton/storage-postgres", "@baton/storage-redis"]));
   });
 
   it("no package other than baton and @baton/testing depends on a @baton package other than core", () => {

@@ -3,9 +3,10 @@
  * yields its events in order.
  * @packageDocumentation
  */
-export { run, stream } from "./run.js";
-export { validateRunSettings } from "./start-run.js";
-export type { RunOptions, RunStream } from "./run-options.js";
+export { run, stream, resume, resumeStream } from "./run.js";
+export { validateRunSettings, DEFAULT_CLAIM_LEASE_MS } from "./start-run.js";
+export type { ResumeOptions, RunOptions, RunStream } from "./run-options.js";
+export { RunNotResumableError } from "./persistence/run-persistence.js";
 export {
   DEFAULT_TOOL_CALL_LIMIT,
   DEFAULT_MAX_ITERATIONS,

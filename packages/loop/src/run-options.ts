@@ -72,10 +72,28 @@ export interface RunOptions {
   readonly contextEngine?: ContextEngine;
   /** The window the context engine keeps requests within. Default: the provider's model info, else 128000. */
   readonly contextLimit?: number;
-  /** Where the run is persisted. Without it nothing is stored (`result.persisted` is false). */
+  /**
+   * Where the run is persisted, through the agent's data policy: its claim, a
+   * checkpoint after every model turn, finished tool and iteration, its usage per
+   * model call, and (with `conversationId`) its input and its answer. Without it
+   * nothing is stored: `result.persisted` is false, and the run cannot be resumed.
+   */
   readonly storage?: Storage;
-  /** Conversation the run's messages are appended to in `storage`. */
+  /**
+   * Conversation in `storage` the run continues: its stored messages (or their latest
+   * summary) come before `input`, which then holds only the new messages; the input is
+   * appended before the run starts and the run's answer when it ends.
+   */
   readonly conversationId?: string;
+  /** The end user the run serves: stored with its messages and usage (for billing per user). */
+  readonly userId?: string;
+  /** Who holds the run's claim in storage. Default: this process (host, pid, random). */
+  readonly claimOwner?: string;
+  /**
+   * How long the claim holds without renewal, in ms (renewed every third of it while
+   * the run lives). Another process can resume the run only after it lapses. Default 30000.
+   */
+  readonly claimLeaseMs?: number;
   /** Application context handed to tools and hooks (user id, tenant, …). */
   readonly context?: Readonly<Record<string, unknown>>;
   /**
@@ -93,6 +111,15 @@ export interface RunOptions {
   /** Maximum sub-agent nesting depth. Default 5. */
   readonly maxDepth?: number;
 }
+
+/**
+ * What resuming a stored run needs: the same agent (provider, model, instructions,
+ * tools, config) and the storage it was stored in, with its `runId`; no input.
+ */
+export type ResumeOptions = Omit<RunOptions, "input" | "runId" | "storage"> & {
+  readonly runId: string;
+  readonly storage: Storage;
+};
 
 /** A run in progress as an ordered event stream, with its result. */
 export interface RunStream extends AsyncIterable<StreamEvent> {

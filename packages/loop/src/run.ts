@@ -1,5 +1,5 @@
 import { ConfigurationError, EventQueue, RunAbortedError, type RunResult, type StreamEvent } from "@baton/core";
-import type { RunOptions, RunStream } from "./run-options.js";
+import type { ResumeOptions, RunOptions, RunStream } from "./run-options.js";
 import { sinksOf, startRun } from "./start-run.js";
 
 /**
@@ -30,6 +30,34 @@ export async function run(options: RunOptions): Promise<RunResult> {
  * const result = await running.result;
  */
 export function stream(options: RunOptions): RunStream {
+  return streamRun(options, "new");
+}
+
+/**
+ * Resumes a stored run that was interrupted (its process died or it lost its
+ * connection): claims it — exactly one process wins, and only once the previous
+ * owner's lease has lapsed — restores its last checkpoint, runs only the tool calls
+ * of the interrupted batch that had not finished, and goes on to the end. Give it the
+ * same agent as the original run. A finished, unknown or still-held run ends with
+ * stop reason `error` and a `RUN_NOT_RESUMABLE` error.
+ *
+ * @example
+ * const result = await resume({ provider, model: "gpt-4.1", tools, storage, runId: "run-42" });
+ */
+export async function resume(options: ResumeOptions): Promise<RunResult> {
+  return startRun(asRunOptions(options), sinksOf(options as RunOptions), options.signal, "resume");
+}
+
+/** {@link resume} as an event stream, like {@link stream}. */
+export function resumeStream(options: ResumeOptions): RunStream {
+  return streamRun(asRunOptions(options), "resume");
+}
+
+function asRunOptions(options: ResumeOptions): RunOptions {
+  return { ...options, input: [] };
+}
+
+function streamRun(options: RunOptions, mode: "new" | "resume"): RunStream {
   const controller = new AbortController();
   const outer = options.signal;
   const forward = () => controller.abort(outer?.reason);
@@ -42,7 +70,7 @@ export function stream(options: RunOptions): RunStream {
   let iterated = false;
   let result: Promise<RunResult>;
   try {
-    result = startRun(options, [channel, ...sinksOf(options)], controller.signal);
+    result = startRun(options, [channel, ...sinksOf(options)], controller.signal, mode);
   } catch (error) {
     result = Promise.reject(error);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { BatonError, ConfigurationError, ERROR_CODES, errorMessage, type EventSink, type RunResult } from "@baton/core";
+import { hostname } from "node:os";
+import { BatonError, ConfigurationError, ERROR_CODES, RunAbortedError, errorMessage, withDataPolicy, type EventSink, type RunResult } from "@baton/core";
 import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_ITERATIONS,
@@ -20,6 +21,12 @@ import type { RunOptions } from "./run-options.js";
 
 /** Default context window when neither the options nor the provider give one. */
 const DEFAULT_CONTEXT_LIMIT = 128_000;
+
+/** Default lease of a run's claim in storage: renewed every third of it while the run lives. */
+export const DEFAULT_CLAIM_LEASE_MS = 30_000;
+
+/** This process's default claim owner: host, process id and a random part. */
+const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 function checkPositive(name: string, value: number | undefined, allowZero = false): void {
   if (value === undefined) return;
@@ -55,29 +62,36 @@ export function validateRunSettings(options: Partial<RunOptions>): void {
   checkPositive("contextLimit", options.contextLimit);
   checkPositive("maxDepth", options.maxDepth, true);
   checkPositive("streamHighWaterMark", options.streamHighWaterMark);
+  checkPositive("claimLeaseMs", options.claimLeaseMs);
+  if (options.storage !== undefined && (typeof options.storage !== "object" || typeof options.storage.claimRun !== "function")) {
+    throw new ConfigurationError('Option "storage" must be a Storage (from @baton/storage-memory, -sqlite, -postgres or -redis).');
+  }
   if (options.agentName !== undefined && !/^[\w.-]+$/.test(options.agentName)) {
     throw new ConfigurationError(`Option "agentName" may hold letters, digits, "_", "-" and "." only, got "${options.agentName}".`);
   }
 }
 
 /** Checks complete run options: the required ones are present, then {@link validateRunSettings}. */
-function validateOptions(options: RunOptions): void {
+function validateOptions(options: RunOptions, mode: "new" | "resume"): void {
   if (!options || options.provider === undefined) throw new ConfigurationError(INVALID_PROVIDER);
   if (options.model === undefined) throw new ConfigurationError(INVALID_MODEL);
-  if (typeof options.input !== "string" && !Array.isArray(options.input)) {
+  if (mode === "resume") {
+    if (options.storage === undefined) throw new ConfigurationError('Resuming a run needs the "storage" it was stored in.');
+    if (typeof options.runId !== "string" || options.runId.length === 0) throw new ConfigurationError('Resuming a run needs its "runId".');
+  } else if (typeof options.input !== "string" && !Array.isArray(options.input)) {
     throw new ConfigurationError('Option "input" must be a string or an array of messages.');
   }
   validateRunSettings(options);
 }
 
-/** Resolves options and drives the run's main agent; shared by `run()` and `stream()`. */
-export function startRun(options: RunOptions, sinks: readonly EventSink[], signal: AbortSignal | undefined): Promise<RunResult> {
-  validateOptions(options);
+/** Resolves options and drives the run's main agent; shared by `run()`, `stream()` and their `resume` forms. */
+export function startRun(options: RunOptions, sinks: readonly EventSink[], signal: AbortSignal | undefined, mode: "new" | "resume" = "new"): Promise<RunResult> {
+  validateOptions(options, mode);
   const runId = options.runId ?? randomUUID();
   const agentPath = options.agentName ?? "main";
   const config = resolveAgentConfig(options.config);
   const registry = toRegistry(options.tools);
-  const { messages, newUserMessages } = initialMessages(options.instructions, registry, options.input);
+  const { messages, system, input } = initialMessages(options.instructions, registry, mode === "resume" ? [] : options.input);
   const events = new EventScope(runId, sinks).root(agentPath);
   const provider = options.provider;
   const settings: RunSettings = {
@@ -95,25 +109,41 @@ export function startRun(options: RunOptions, sinks: readonly EventSink[], signa
     context: options.context ?? {},
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
   };
+  // A run that loses its claim (another process took it over) must stop: it aborts itself.
+  const claimLost = options.storage ? new AbortController() : undefined;
   const persistence = options.storage
-    ? new RunPersistence(options.storage, config.getDataPolicy(), options.conversationId, (error) => {
-        const failure = new BatonError(ERROR_CODES.STORAGE_ERROR, `Storage write failed: ${errorMessage(error)}`, { cause: error, retryable: true });
-        events.emit({ type: "error", error: failure.toJSON() });
+    ? new RunPersistence({
+        storage: withDataPolicy(options.storage, config.getDataPolicy()),
+        runId,
+        agentPath,
+        model: options.model,
+        conversationId: options.conversationId,
+        userId: options.userId,
+        owner: options.claimOwner ?? PROCESS_OWNER,
+        leaseMs: options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS,
+        onError: (error) => {
+          const failure = error instanceof BatonError ? error : new BatonError(ERROR_CODES.STORAGE_ERROR, `Storage write failed: ${errorMessage(error)}`, { cause: error, retryable: true });
+          events.emit({ type: "error", error: failure.toJSON() });
+        },
+        onClaimLost: (error) => {
+          events.emit({ type: "error", error: error.toJSON() });
+          claimLost!.abort(new RunAbortedError(error));
+        },
       })
     : undefined;
+  const runSignal = claimLost ? (signal ? AbortSignal.any([signal, claimLost.signal]) : claimLost.signal) : signal;
   return runAgent({
     runId,
     agentPath,
     provider,
     model: options.model,
     messages,
-    newUserMessages,
     registry,
     config,
     settings,
     events,
-    abort: new AbortHub(signal),
-    ...(persistence ? { persistence } : {}),
+    abort: new AbortHub(runSignal),
+    ...(persistence ? { persistence, start: { mode, system, input }, reportUsage: (usage) => void persistence.recordUsage(usage) } : {}),
   });
 }
 

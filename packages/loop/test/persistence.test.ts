@@ -1,35 +1,103 @@
 import { describe, expect, it } from "vitest";
-import type { Tool } from "@baton/core";
-import { createRecordingStorage, fakeTool, scriptedModel } from "@baton/testing";
+import { STORE_EVERYTHING, type ContextEngine, type Storage, type Tool } from "@baton/core";
+import { fakeTool, scriptedModel } from "@baton/testing";
+import { MemoryDatabase, MemoryStorage, createMemoryStorage } from "@baton/storage-memory";
 import { run } from "../src/index.js";
 
 const twoTools = () => [fakeTool({ name: "research", result: "deep findings" }), fakeTool({ name: "memory", result: "private notes" })];
 const script = () =>
-  scriptedModel([{ text: "Working.", toolCalls: [{ name: "research", arguments: { q: "a" } }, { name: "memory", arguments: {} }] }, "Answer."]);
+  scriptedModel([
+    { text: "Working.", reasoning: "Think first.", toolCalls: [{ name: "research", arguments: { q: "a" } }, { name: "memory", arguments: {} }], usage: { inputTokens: 50, outputTokens: 12, reasoningTokens: 4 } },
+    { text: "Answer.", usage: { inputTokens: 80, outputTokens: 3 } },
+  ]);
 
-describe("persistence through the data policy", () => {
+describe("persistence", () => {
   it("without storage nothing is persisted and the result says so", async () => {
     const result = await run({ provider: script(), model: "m", input: "x", tools: twoTools() });
     expect(result.persisted).toBe(false);
   });
 
-  it("stores the user message, the run's messages, checkpoints and usage", async () => {
-    const storage = createRecordingStorage();
-    const result = await run({ provider: script(), model: "m", input: "Question?", tools: twoTools(), storage, conversationId: "c1", runId: "r1" });
+  it("stores the input first, then the run as one message of ordered parts, its usage per call and a final checkpoint", async () => {
+    const storage = createMemoryStorage();
+    const stepTool: Tool = {
+      ...fakeTool({ name: "research", result: "deep findings" }),
+      execute: async (_args, ctx) => {
+        await ctx.reportStep({ group: "Searching", groupIcon: "SEARCH", stepId: "s1", title: "Fetching", status: "active", at: 1 });
+        await ctx.reportStep({ group: "Searching", stepId: "s1", title: "Fetched", status: "done", items: [{ kind: "text", text: "2 hits" }], at: 2 });
+        return "deep findings";
+      },
+    };
+    const result = await run({ provider: script(), model: "m", input: "Question?", tools: [stepTool, fakeTool({ name: "memory", result: "private notes" })], storage, conversationId: "c1", runId: "r1", userId: "u1" });
     expect(result.persisted).toBe(true);
-    const stored = storage.conversations.get("c1")!;
-    expect(stored.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
-    expect(stored[0]).toEqual({ role: "user", content: [{ type: "text", text: "Question?" }] });
-    const checkpoint = storage.checkpoints.get("r1:main")!;
-    expect(checkpoint).toMatchObject({ version: 1, runId: "r1", agentPath: "main", iteration: 2, toolCallCount: 2, stopReason: "completed", conversationId: "c1" });
-    expect(storage.usage.map((u) => [u.runId, u.conversationId, u.iteration])).toEqual([
-      ["r1", "c1", 1],
-      ["r1", "c1", 2],
+    const stored = await storage.loadMessages("c1");
+    expect(stored.map((m) => [m.seq, m.role, m.runId, m.userId])).toEqual([
+      [1, "user", "r1", "u1"],
+      [2, "assistant", "r1", "u1"],
     ]);
+    expect(stored[1]!.parts).toEqual([
+      {
+        type: "text",
+        text: "Working.",
+        reasoning: [{ type: "reasoning", text: "Think first." }],
+        toolCalls: [
+          { type: "tool-call", toolCallId: expect.any(String), toolName: "research", arguments: { q: "a" } },
+          { type: "tool-call", toolCallId: expect.any(String), toolName: "memory", arguments: {} },
+        ],
+        tokens: { output: 12, reasoning: 4 },
+        iteration: 1,
+      },
+      {
+        type: "progress",
+        toolCallId: expect.any(String),
+        toolName: "research",
+        group: { name: "Searching", icon: "SEARCH", steps: [{ id: "s1", title: "Fetched", status: "done", items: [{ kind: "text", text: "2 hits" }], startedAt: 1, endedAt: 2 }] },
+      },
+      {
+        type: "tool-results",
+        results: [
+          { type: "tool-result", toolCallId: expect.any(String), toolName: "research", result: "deep findings" },
+          { type: "tool-result", toolCallId: expect.any(String), toolName: "memory", result: "private notes" },
+        ],
+      },
+      { type: "text", text: "Answer.", tokens: { output: 3, reasoning: 0 }, iteration: 2 },
+    ]);
+    const checkpoint = await storage.loadCheckpoint("r1");
+    expect(checkpoint).toMatchObject({ version: 2, runId: "r1", agentPath: "main", iteration: 2, toolCallCount: 2, stopReason: "completed", conversationId: "c1", userId: "u1", history: { conversationId: "c1", throughSeq: 1 } });
+    expect(checkpoint?.pending).toBeUndefined();
+    expect((await storage.queryUsage({ userId: "u1" })).map((u) => [u.runId, u.conversationId, u.iteration, u.inputTokens, u.tools])).toEqual([
+      ["r1", "c1", 1, 50, ["research", "memory"]],
+      ["r1", "c1", 2, 80, []],
+    ]);
+    expect(await storage.claimRun("r1", { owner: "other", leaseMs: 1000 })).toEqual({ claimed: false, reason: "finished" });
   });
 
-  it("what the policy excludes is written nowhere, checkpoints included", async () => {
-    const storage = createRecordingStorage();
+  it("continues a stored conversation: the next run's model sees the earlier turns", async () => {
+    const storage = createMemoryStorage();
+    await run({ provider: scriptedModel(["Paris."]), model: "m", input: "Capital of France?", storage, conversationId: "c1" });
+    const second = scriptedModel(["About 2.1 million."]);
+    await run({ provider: second, model: "m", input: "Its population?", instructions: "Be brief.", storage, conversationId: "c1" });
+    expect(second.requests[0]!.messages).toEqual([
+      { role: "system", content: "Be brief." },
+      { role: "user", content: [{ type: "text", text: "Capital of France?" }] },
+      { role: "assistant", content: [{ type: "text", text: "Paris." }] },
+      { role: "user", content: [{ type: "text", text: "Its population?" }] },
+    ]);
+    expect((await storage.loadMessages("c1")).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+
+  it("records each model call's usage as it happens, before the run ends", async () => {
+    const storage = createMemoryStorage();
+    let seenDuringTool: number | undefined;
+    const probe: Tool = { ...fakeTool({ name: "probe" }), execute: async () => ((seenDuringTool = (await storage.queryUsage({ runId: "r1" })).length), "ok") };
+    await run({ provider: scriptedModel([{ toolCalls: [{ name: "probe", arguments: {} }] }, { toolCalls: [{ name: "probe", arguments: {} }] }, "done"]), model: "m", input: "x", tools: [probe], storage, runId: "r1" });
+    // The first call's usage is recorded once its batch ends, so the second batch sees it.
+    expect(seenDuringTool).toBe(1);
+    expect(await storage.queryUsage({ runId: "r1" })).toHaveLength(3);
+  });
+
+  it("writes nothing the policy excludes, checkpoints included, as the raw store shows", async () => {
+    const database = new MemoryDatabase();
+    const storage = new MemoryStorage({ database });
     const keepResearch = (name: string) => name === "research";
     await run({
       provider: script(),
@@ -41,40 +109,41 @@ describe("persistence through the data policy", () => {
       runId: "r1",
       config: { getDataPolicy: () => ({ storeText: true, storeToolCalls: true, storeToolResults: true, filterToolCalls: keepResearch, filterToolResults: keepResearch }) },
     });
-    const everything = JSON.stringify({ conversations: [...storage.conversations], checkpoints: [...storage.checkpoints] });
+    const everything = database.dump();
     expect(everything).toContain("deep findings");
     expect(everything).not.toContain("private notes");
-    expect(everything).not.toContain('"memory"');
+    expect(everything).not.toContain('memory');
 
-    const noText = createRecordingStorage();
+    const noText = new MemoryDatabase();
     await run({
       provider: script(),
       model: "m",
       input: "Question?",
       tools: twoTools(),
-      storage: noText,
+      storage: new MemoryStorage({ database: noText }),
       conversationId: "c2",
       config: { getDataPolicy: () => ({ storeText: false, storeToolCalls: false, storeToolResults: false }) },
     });
-    expect(noText.conversations.get("c2")).toEqual([{ role: "user", content: [{ type: "text", text: "Question?" }] }]);
-    expect(JSON.stringify([...noText.checkpoints])).not.toMatch(/Working|Answer|deep findings/);
+    expect(noText.dump()).toContain("Question?");
+    expect(noText.dump().match(/Working\.|Answer\.|Think first|deep findings|private notes/g)).toBeNull();
   });
 
   it("a tool marked not for history is stored as its summary", async () => {
-    const storage = createRecordingStorage();
+    const storage = createMemoryStorage();
     const big: Tool = { ...fakeTool({ name: "fetch", result: "A".repeat(5000) }), includeInHistory: false, summarize: (r) => `fetched ${String(r).length} chars` };
     const model = scriptedModel([{ toolCalls: [{ name: "fetch", arguments: {} }] }, "ok"]);
     const result = await run({ provider: model, model: "m", input: "x", tools: [big], storage, conversationId: "c" });
-    const toolMessage = storage.conversations.get("c")!.find((m) => m.role === "tool")!;
-    expect(toolMessage.content[0]).toMatchObject({ result: "fetched 5000 chars" });
+    const [, answer] = await storage.loadMessages("c");
+    expect(answer!.parts.find((part) => part.type === "tool-results")).toMatchObject({ results: [{ result: "fetched 5000 chars" }] });
     // The model itself saw the full result.
     expect(JSON.stringify(model.requests[1]!.messages)).toContain("A".repeat(5000));
     expect(result.toolCalls[0]!.result).toBe("A".repeat(5000));
+    expect(JSON.stringify(await storage.loadCheckpoint(result.runId))).not.toContain("AAAA");
   });
 
-  it("a failing storage does not break the run; the result says it was not persisted", async () => {
-    const storage = createRecordingStorage();
-    storage.appendMessages = async () => {
+  it("a failing storage write does not break the run; the result says it was not fully persisted", async () => {
+    const storage = createMemoryStorage();
+    storage.recordUsage = async () => {
       throw new Error("disk full");
     };
     const errors: unknown[] = [];
@@ -83,5 +152,46 @@ describe("persistence through the data policy", () => {
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("hi");
     expect(result.persisted).toBe(false);
+    expect(await storage.loadMessages("c")).toHaveLength(2);
+  });
+
+  it("a corrupt stored conversation ends the run with an error naming the record, before any model call", async () => {
+    const database = new MemoryDatabase();
+    const storage = new MemoryStorage({ database });
+    await run({ provider: scriptedModel(["one"]), model: "m", input: "first", storage, conversationId: "c1" });
+    database.conversations.get("c1")!.messages[1] = "{not json";
+    const model = scriptedModel(["never"]);
+    const result = await run({ provider: model, model: "m", input: "second", storage, conversationId: "c1" });
+    expect(result.stopReason).toBe("error");
+    expect(result.error).toMatchObject({ code: "STORAGE_CORRUPT", details: { record: 'conversation "c1" message 2' } });
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("refuses a run id that a stored run already uses", async () => {
+    const storage = createMemoryStorage();
+    await run({ provider: scriptedModel(["one"]), model: "m", input: "x", storage, runId: "r1" });
+    const result = await run({ provider: scriptedModel(["two"]), model: "m", input: "x", storage, runId: "r1" });
+    expect(result.stopReason).toBe("error");
+    expect(result.error).toMatchObject({ code: "INVALID_CONFIGURATION" });
+    expect(result.error?.message).toContain('Run id "r1" is already used');
+  });
+
+  it("stores a summary the context engine asks to keep, and the next run reads it instead of the turns it covers", async () => {
+    const storage: Storage = createMemoryStorage();
+    await run({ provider: scriptedModel(["A1"]), model: "m", input: "Q1", storage, conversationId: "c1" });
+    const summarizing: ContextEngine = { prepare: async (input) => ({ inLoop: input.inLoop, summary: "They asked Q1 and Q2.", persistSummary: true }) };
+    await run({ provider: scriptedModel(["A2"]), model: "m", input: "Q2", storage, conversationId: "c1", contextEngine: summarizing });
+    expect(await storage.loadSummary("c1")).toMatchObject({ text: "They asked Q1 and Q2.", throughSeq: 3 });
+    const third = scriptedModel(["A3"]);
+    await run({ provider: third, model: "m", input: "Q3", storage, conversationId: "c1" });
+    expect(third.requests[0]!.messages).toEqual([
+      { role: "system", content: "Summary of the earlier conversation:\nThey asked Q1 and Q2." },
+      { role: "assistant", content: [{ type: "text", text: "A2" }] },
+      { role: "user", content: [{ type: "text", text: "Q3" }] },
+    ]);
+  });
+
+  it("uses the store-everything policy by default", () => {
+    expect(STORE_EVERYTHING.storeText && STORE_EVERYTHING.storeToolCalls && STORE_EVERYTHING.storeToolResults).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * `@baton/testing`: test doubles for Baton. A scripted model provider, fake tools
- * and an inspectable in-memory storage, built only on `@baton/core`.
+ * `@baton/testing`: test doubles for Baton. A scripted model provider, fake tools,
+ * a local provider server, built only on `@baton/core`. The storage conformance suite
+ * is the `@baton/testing/storage-conformance` subpath.
  * @packageDocumentation
  */
 export { scriptedModel, ScriptedModel, type ScriptedModelOptions } from "./model/scripted-model.js";
@@ -16,7 +17,6 @@ export { ScriptExhaustedError } from "./model/script-exhausted-error.js";
 export { fakeTool, type FakeTool, type FakeToolCall, type FakeToolOptions, type FakeToolResult } from "./tools/fake-tool.js";
 export { echoTool, type EchoToolOptions } from "./tools/echo-tool.js";
 export { sleepTool, type SleepToolOptions } from "./tools/sleep-tool.js";
-export { createRecordingStorage, RecordingStorage, checkpointKey, type StoredUsage } from "./storage/recording-storage.js";
 export { testToolContext, type TestToolContext } from "./tools/test-tool-context.js";
 export type { ProviderProtocol } from "./providers/provider-protocol.js";
 export { loadProviderFixture, listProviderFixtures, loadProviderJson, PROVIDER_FIXTURES_DIR } from "./providers/provider-fixtures.js";

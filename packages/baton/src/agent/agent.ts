@@ -35,4 +35,13 @@ export interface Agent {
    * const result = await running.result;
    */
   stream(input: string | readonly Message[], options?: AgentRunOptions): RunStream;
+  /**
+   * Resumes a stored run of this agent that was interrupted (its process died): see
+   * the loop's `resume()`. Needs the agent's `storage`. Its result says
+   * `RUN_NOT_RESUMABLE` when the run has finished, is unknown, or its process is alive.
+   *
+   * @example
+   * const result = await agent.resume("run-42");
+   */
+  resume(runId: string, options?: Omit<AgentRunOptions, "runId" | "conversationId" | "userId">): Promise<RunResult>;
 }

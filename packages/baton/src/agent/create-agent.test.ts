@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ConfigurationError, DuplicateToolError, type StreamEvent, type ToolRegistry } from "@baton/core";
+import { ConfigurationError, DuplicateToolError, RUN_CHECKPOINT_VERSION, type StreamEvent, type ToolRegistry } from "@baton/core";
 import { defineTool, ToolSet } from "@baton/tools";
-import { createRecordingStorage, fakeTool, scriptedModel } from "@baton/testing";
+import { fakeTool, scriptedModel } from "@baton/testing";
+import { createMemoryStorage } from "@baton/storage-memory";
 import { createAgent, MISSING_PROVIDER_MESSAGE } from "./create-agent.js";
 
 const population = defineTool({
@@ -169,7 +170,7 @@ describe("per-call options", () => {
   });
 
   it("pass run id, event callback, application context and conversation id through", async () => {
-    const storage = createRecordingStorage();
+    const storage = createMemoryStorage();
     const whoami = fakeTool({ name: "whoami", result: (_args, ctx) => ctx.context["user"] });
     const agent = createAgent({
       provider: scriptedModel([{ toolCalls: [{ name: "whoami" }] }, "ok"]),
@@ -183,13 +184,65 @@ describe("per-call options", () => {
       onEvent: (e) => events.push(e),
       context: { user: "ada" },
       conversationId: "c1",
+      userId: "ada",
     });
 
     expect(result.toolCalls[0]!.result).toBe("ada");
     expect(result.runId).toBe("r1");
     expect(events.at(-1)).toMatchObject({ type: "run-end", runId: "r1" });
     expect(result.persisted).toBe(true);
-    expect((await storage.loadMessages("c1")).length).toBeGreaterThan(0);
+    expect((await storage.loadMessages("c1")).map((message) => [message.role, message.userId])).toEqual([
+      ["user", "ada"],
+      ["assistant", "ada"],
+    ]);
+    expect((await storage.queryUsage({ userId: "ada" })).map((usage) => usage.runId)).toEqual(["r1", "r1"]);
+  });
+
+  it("persist nothing without storage, say so in every result, and refuse to resume", async () => {
+    const agent = createAgent({ provider: scriptedModel(["hi"]), model: "m1" });
+    expect((await agent.run("x")).persisted).toBe(false);
+    await expect(agent.resume("r1")).rejects.toThrow('agent.resume("r1") needs the agent\'s "storage"');
+  });
+
+  it("resume an interrupted run of the agent from its storage", async () => {
+    const storage = createMemoryStorage();
+    // What a process that died in the middle of its first tool batch left behind.
+    await storage.appendMessages("c9", [{ role: "user", parts: [{ type: "text", text: "who am I?" }] }]);
+    await storage.claimRun("r9", { owner: "gone", leaseMs: 1, now: 0 });
+    const call = { type: "tool-call", toolCallId: "call_1", toolName: "whoami", arguments: {} } as const;
+    await storage.saveCheckpoint(
+      {
+        version: RUN_CHECKPOINT_VERSION,
+        runId: "r9",
+        agentPath: "main",
+        conversationId: "c9",
+        model: "m1",
+        history: { conversationId: "c9", throughSeq: 1 },
+        iteration: 1,
+        toolCallCount: 0,
+        messages: [{ role: "assistant", content: [call] }],
+        pending: { results: [], usage: { model: "m1", agentPath: "main", iteration: 1, tools: [], inputTokens: 5, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 } },
+        progress: [],
+        loop: { hasToolCalls: true, finalAnswerRequested: false, subAgentToolCalls: 0, toolMetadata: {}, turnIterations: [1] },
+        usage: [],
+        custom: {},
+        savedAt: 0,
+      },
+      { owner: "gone", leaseMs: 1, now: 0 },
+    );
+    const model = scriptedModel(["You are Ada."]);
+    const agent = createAgent({ provider: model, model: "m1", tools: [fakeTool({ name: "whoami", result: "Ada" })], storage });
+    const result = await agent.resume("r9");
+    expect(result.stopReason).toBe("completed");
+    expect(result.text).toBe("You are Ada.");
+    expect(model.requests[0]!.messages.filter((message) => message.role !== "system")).toEqual([
+      { role: "user", content: [{ type: "text", text: "who am I?" }] },
+      { role: "assistant", content: [call] },
+      { role: "tool", content: [{ type: "tool-result", toolCallId: "call_1", toolName: "whoami", result: "Ada" }] },
+    ]);
+    expect((await storage.loadMessages("c9")).map((message) => message.role)).toEqual(["user", "assistant"]);
+    const again = await agent.resume("r9");
+    expect(again.error).toMatchObject({ code: "RUN_NOT_RESUMABLE", message: 'Run "r9" cannot be resumed: it has finished.' });
   });
 
   it("give each run its own copy of the registry, so hooks that change it leave the agent alone", async () => {

@@ -1,5 +1,5 @@
 import { ConfigurationError } from "@baton/core";
-import { run, stream, validateRunSettings } from "@baton/loop";
+import { resume, run, stream, validateRunSettings } from "@baton/loop";
 import type { Agent } from "./agent.js";
 import { agentRegistry } from "./agent-tools.js";
 import type { CreateAgentOptions } from "./create-agent-options.js";
@@ -23,13 +23,14 @@ export const MISSING_PROVIDER_MESSAGE =
  *   `toolCallLimit`) of each call on top.
  *
  * What it does not wire yet: token counting and context management (pass a
- * `tokenCounter` and `contextEngine` yourself), event sinks such as loggers (pass
- * `sinks`), and storage adapters (pass `storage`). Later versions will choose
- * defaults for these here, so programs written against `createAgent` pick them up.
+ * `tokenCounter` and `contextEngine` yourself) and event sinks such as loggers (pass
+ * `sinks`).
  *
  * Nothing is defaulted silently: without a provider it throws a
- * `ConfigurationError`. Limits and the agent name are checked by the loop when a
- * run starts.
+ * `ConfigurationError`; without `storage` nothing is persisted — every result says
+ * `persisted: false` and runs cannot be resumed (pass `createMemoryStorage()`, or
+ * `@baton/storage-sqlite` / `-postgres` / `-redis`, to keep conversations). Limits
+ * and the agent name are checked when the agent is made.
  *
  * @example
  * import { createAgent, defineTool } from "baton";
@@ -69,5 +70,10 @@ export function createAgent(options: CreateAgentOptions): Agent {
     tools: setup.registry,
     run: (input, perCall) => run(runOptionsFor(setup, input, perCall)),
     stream: (input, perCall) => stream(runOptionsFor(setup, input, perCall)),
+    resume: (runId, perCall) => {
+      const { input: _input, storage, ...rest } = runOptionsFor(setup, [], perCall);
+      if (storage === undefined) return Promise.reject(new ConfigurationError(`agent.resume("${runId}") needs the agent's "storage": an agent without storage persists nothing.`));
+      return resume({ ...rest, storage, runId });
+    },
   } satisfies Agent);
 }

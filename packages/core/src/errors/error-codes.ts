@@ -49,8 +49,18 @@ export const ERROR_CODES = {
   INVALID_CONFIGURATION: "INVALID_CONFIGURATION",
   /** A hook threw. */
   HOOK_FAILED: "HOOK_FAILED",
-  /** A storage adapter failed or found corrupt data. */
+  /** A storage adapter failed. */
   STORAGE_ERROR: "STORAGE_ERROR",
+  /** A stored record is corrupt or was not written by Baton. */
+  STORAGE_CORRUPT: "STORAGE_CORRUPT",
+  /** A versioned write lost to a concurrent one. */
+  STORAGE_CONFLICT: "STORAGE_CONFLICT",
+  /** The database schema is missing, outdated or newer than this adapter. */
+  STORAGE_SCHEMA: "STORAGE_SCHEMA",
+  /** A process wrote to a run another process has claimed. */
+  RUN_CLAIM_LOST: "RUN_CLAIM_LOST",
+  /** A run cannot be resumed (unknown, finished, or held by another process). */
+  RUN_NOT_RESUMABLE: "RUN_NOT_RESUMABLE",
   /** A reconnecting client asked for events older than the replay buffer keeps. */
   REPLAY_UNAVAILABLE: "REPLAY_UNAVAILABLE",
   /** An event stream (Server-Sent Events) held something that is not a Baton event. */

@@ -27,3 +27,4 @@ export {
   ProviderStreamError,
   type ProviderErrorInfo,
 } from "./provider-errors.js";
+export { StorageError, StorageCorruptionError, StorageConflictError, RunClaimLostError, StorageSchemaError } from "./storage-errors.js";

@@ -38,3 +38,4 @@ export type {
   SerializedProgressGroup,
 } from "./progress.js";
 export { EventQueue, type EventQueueOptions } from "./event-queue.js";
+export { applyProgressStepUpdate } from "./apply-progress-step-update.js";

@@ -1,44 +1,21 @@
-import type { Message } from "../messages/index.js";
-import type { Usage } from "../usage/index.js";
-import type { StopReason } from "../agent/stop-reason.js";
-
-/** Format version of {@link RunCheckpoint}. */
-export const RUN_CHECKPOINT_VERSION = 1;
-
-/**
- * The state of a run after a completed iteration: enough to resume it. Written
- * through the data policy, so excluded content never reaches it.
- */
-export interface RunCheckpoint {
-  readonly version: typeof RUN_CHECKPOINT_VERSION;
-  readonly runId: string;
-  readonly agentPath: string;
-  readonly conversationId?: string;
-  readonly iteration: number;
-  readonly toolCallCount: number;
-  /** Messages this run added so far, as the data policy allows. */
-  readonly messages: readonly Message[];
-  /** Agent-specific state (`state.custom`), JSON-safe. */
-  readonly custom: Readonly<Record<string, unknown>>;
-  /** Set on the last checkpoint of a run. */
-  readonly stopReason?: StopReason;
-  /** Milliseconds since the epoch. */
-  readonly savedAt: number;
-}
+import type { ArchiveStore } from "./archive-store.js";
+import type { ConversationStore } from "./conversation-store.js";
+import type { RetentionStore } from "./retention.js";
+import type { RunStore } from "./run-store.js";
+import type { SessionStore } from "./session-store.js";
+import type { SummaryStore } from "./summary-store.js";
+import type { UsageStore } from "./usage-store.js";
 
 /**
- * Where runs are persisted. Adapters implement these few primitives; everything
- * else is built on top of them.
+ * Where Baton persists: conversations, run checkpoints and claims, session state,
+ * archived tool outputs, summaries, usage, and retention. An adapter implements these
+ * few primitives per domain; everything else (data policies, model messages, the
+ * archive view) is built on top of them in `@baton/core`.
+ *
+ * Every method validates what it reads: a record that is not what Baton wrote gives
+ * a `StorageCorruptionError` naming it.
  */
-export interface Storage {
-  /** Appends messages to a conversation, after the ones already there. */
-  appendMessages(conversationId: string, messages: readonly Message[]): Promise<void>;
-  /** A conversation's messages in order; empty for an unknown conversation. */
-  loadMessages(conversationId: string): Promise<Message[]>;
-  /** Saves (replaces) the checkpoint of a run's agent. */
-  saveCheckpoint(checkpoint: RunCheckpoint): Promise<void>;
-  /** The latest checkpoint of a run's agent (default agent path `main`). */
-  loadCheckpoint(runId: string, agentPath?: string): Promise<RunCheckpoint | undefined>;
-  /** Records the usage of model calls, for billing. */
-  recordUsage(records: readonly (Usage & { readonly runId: string; readonly conversationId?: string })[]): Promise<void>;
+export interface Storage extends ConversationStore, RunStore, SessionStore, ArchiveStore, SummaryStore, UsageStore, RetentionStore {
+  /** Releases connections and handles. The storage cannot be used afterwards. */
+  close(): Promise<void>;
 }

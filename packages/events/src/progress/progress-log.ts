@@ -1,5 +1,4 @@
-import type { SerializedProgressGroup, StreamEvent } from "@baton/core";
-import { applyProgressStepUpdate } from "./apply-progress-step-update.js";
+import { applyProgressStepUpdate, type SerializedProgressGroup, type StreamEvent } from "@baton/core";
 
 /** One progress group rebuilt by a {@link ProgressLog}, with the tool call that reported it. */
 export interface ProgressLogEntry {

@@ -1,10 +1,13 @@
 import { systemMessage, userMessage, type Message, type ToolRegistry } from "@baton/core";
 
-/** The starting messages of a run and which of them are new user input. */
+/** The starting messages of a run, and its system prompt and input apart. */
 export interface InitialMessages {
+  /** The system prompt, then the input. */
   readonly messages: Message[];
-  /** The user message built from a string input (stored with the run); empty for message input. */
-  readonly newUserMessages: Message[];
+  /** The system message (none when there are no instructions and no registry prompt). */
+  readonly system: Message[];
+  /** The input as messages (a string input becomes one user message). */
+  readonly input: Message[];
 }
 
 /**
@@ -13,12 +16,7 @@ export interface InitialMessages {
  */
 export function initialMessages(instructions: string | undefined, registry: ToolRegistry, input: string | readonly Message[]): InitialMessages {
   const system = [instructions, registry.systemPrompt?.()].filter((part): part is string => !!part && part.length > 0).join("\n\n");
-  const messages: Message[] = system ? [systemMessage(system)] : [];
-  if (typeof input === "string") {
-    const user = userMessage(input);
-    messages.push(user);
-    return { messages, newUserMessages: [user] };
-  }
-  messages.push(...input);
-  return { messages, newUserMessages: [] };
+  const systemMessages: Message[] = system ? [systemMessage(system)] : [];
+  const inputMessages: Message[] = typeof input === "string" ? [userMessage(input)] : [...input];
+  return { messages: [...systemMessages, ...inputMessages], system: systemMessages, input: inputMessages };
 }

@@ -12,6 +12,8 @@ import {
   type Message,
   type ModelProvider,
   type ModelRequest,
+  type PendingToolBatch,
+  type RunCheckpoint,
   type RunResult,
   type StopReason,
   type Tool,
@@ -21,6 +23,8 @@ import {
   type ToolEvent,
   type ToolMessage,
   type ToolRegistry,
+  type ToolResultPart,
+  type TokenUsage,
   type UnstampedEvent,
   type Usage,
 } from "@baton/core";
@@ -35,7 +39,10 @@ import { executeToolBatch } from "../tools/execute-tool-batch.js";
 import { toolDefinition } from "../tools/tool-definitions.js";
 import type { ToolRunEnvironment } from "../tools/tool-run-environment.js";
 import { usageRecord } from "../usage/usage-record.js";
-import type { RunPersistence } from "../persistence/run-persistence.js";
+import type { RunPersistence, RunProgressSnapshot } from "../persistence/run-persistence.js";
+import { ProgressParts } from "../persistence/progress-parts.js";
+import type { PreparedToolCall } from "../tools/prepared-tool-call.js";
+import type { ToolOutcome } from "../tools/tool-outcome.js";
 import type { RunSettings } from "./run-settings.js";
 import { callHook, isThenable } from "./call-hook.js";
 import { checkBudgets, projectCall } from "./budget-check.js";
@@ -52,8 +59,11 @@ export interface AgentRun {
   readonly model: string;
   /** The conversation the run starts from (system prompt included). */
   readonly messages: Message[];
-  /** The new user messages of this run, stored before the run's own messages. */
-  readonly newUserMessages: readonly Message[];
+  /**
+   * With `persistence`: how the run starts. A new run stores its input and reads its
+   * conversation from storage; a resumed one continues from its checkpoint.
+   */
+  readonly start?: { readonly mode: "new" | "resume"; readonly system: readonly Message[]; readonly input: readonly Message[] };
   readonly registry: ToolRegistry;
   readonly config: ResolvedAgentConfig;
   readonly settings: RunSettings;
@@ -100,6 +110,15 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
   });
   const added: Message[] = [];
   const records: ToolCallRecord[] = [];
+  /** The iteration of each assistant message in `added`. */
+  const turnIterations: number[] = [];
+  const progress = new ProgressParts();
+  /** The tool batch running now, as checkpoints record it. */
+  let pending: PendingToolBatch | undefined;
+  /** Whether the run holds its claim in storage (its end must then be persisted). */
+  let persisting = false;
+  const persistence = run.persistence;
+  const snapshot = (): RunProgressSnapshot => ({ added, usage, turnIterations, progress: progress.parts(), ...(pending ? { pending } : {}) });
   const offered = new OfferedTools();
   let extraText = "";
   let finalText: string | undefined;
@@ -162,6 +181,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     messages: () => [...state.messages, ...state.inLoopMessages],
     ready: () => scope.scope.ready,
     emitToolEvent: (event) => {
+      if (persistence && event.type === "tool-progress" && event.step) progress.apply(event.toolCallId, event.toolName, event.step);
       const hook = config.onToolProgress;
       const stamped = scope.emit(event, hook !== undefined);
       if (!hook || !stamped) return;
@@ -180,11 +200,171 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     return (isThenable(decision) ? await decision : decision).shouldContinue;
   };
 
+  /** Records a model call's usage once its tools ran (the record names the tools that succeeded). */
+  const recordCallUsage = async (base: Usage, toolsUsed: readonly string[], call: { text: string; toolCalls: readonly ToolCallPart[]; toolsSent: boolean; tools: readonly ToolDefinition[] }): Promise<void> => {
+    let record: Usage = { ...base, tools: toolsUsed };
+    if (config.calculateUsage) {
+      const initial = record;
+      record = await callHook("calculateUsage", () => config.calculateUsage!(initial, { ...call, state }));
+    }
+    hold?.release();
+    hold = undefined;
+    addUsage(record);
+  };
+
+  /**
+   * Runs a turn's tool calls and records their results. A resumed batch passes
+   * `completed`, the results it already has: those calls do not run again, and
+   * `onToolsSelected` (which ran before the interruption) is not called again.
+   * Returns the reason to stop after this step, if any.
+   */
+  const runToolStep = async (
+    prepared: readonly PreparedToolCall[],
+    toolCalls: readonly ToolCallPart[],
+    iteration: number,
+    turnUsage: Usage,
+    call: { text: string; toolsSent: boolean; tools: readonly ToolDefinition[] },
+    completed?: readonly ToolResultPart[],
+  ): Promise<StopReason | undefined> => {
+    state.hasToolCalls = true;
+    if (scope.active) for (const toolCall of toolCalls) emit({ type: "tool-call", toolCall });
+    if (config.onToolsSelected && !completed) await callHook("onToolsSelected", () => config.onToolsSelected!(toolCalls, state, context));
+    state.lastIterationErroredTools = [];
+    state.toolsNotEnabled = [];
+    const subAgentCallsBefore = state.subAgentToolCalls;
+    const done = new Map((completed ?? []).map((result) => [result.toolCallId, result]));
+    const toRun = done.size === 0 ? prepared : prepared.filter((p) => !done.has(p.call.toolCallId));
+    if (persistence) {
+      pending = { results: [...(completed ?? [])], usage: turnUsage };
+      await persistence.checkpoint(state, snapshot());
+    }
+    const concurrency = config.useParallelTools ? (settings.maxConcurrentTools ?? toRun.length) : 1;
+    const ranOutcomes = await executeToolBatch(
+      toRun,
+      toolEnv,
+      concurrency,
+      persistence &&
+        ((index, outcome) => {
+          if (outcome.status !== "ok" || !pending) return;
+          const { call: done, tool } = toRun[index]!;
+          const result = tool?.includeInHistory === false ? (tool.summarize?.(outcome.result) ?? `[${done.toolName} result not kept in history]`) : outcome.result;
+          pending = { ...pending, results: [...pending.results, { type: "tool-result", toolCallId: done.toolCallId, toolName: done.toolName, result }] };
+          void persistence.checkpoint(state, snapshot());
+        }),
+    );
+    pending = undefined;
+    const outcomes: ToolOutcome[] =
+      done.size === 0 ? ranOutcomes : prepared.map((p) => (done.has(p.call.toolCallId) ? { status: "ok", result: done.get(p.call.toolCallId)!.result, durationMs: 0 } : ranOutcomes[toRun.indexOf(p)]!));
+    const { results, succeeded } = await collectToolBatchResults(prepared, outcomes, state, config, context, records, iteration);
+    addMessage({ role: "tool", content: results } satisfies ToolMessage);
+    await recordCallUsage(turnUsage, succeeded, { ...call, toolCalls });
+
+    let counted = 0;
+    for (const toolCall of toolCalls) if (!config.nonIterativeTools.has(toolCall.toolName)) counted++;
+    state.toolCallCount += counted + (state.subAgentToolCalls - subAgentCallsBefore);
+    if (abort.aborted) throw abort.abortError;
+
+    if (state.toolsNotEnabled.length > 0 && !(await decideNoToolCalls("TOOLS_DISABLED", toolCalls))) {
+      state.hasToolCalls = false;
+      return state.stopReason ?? "tools_disabled";
+    }
+    if (!state.finalAnswerRequested && state.toolCallCount >= state.toolCallLimit) {
+      if (await decideNoToolCalls("LIMIT_REACHED")) {
+        if (!state.finalAnswerRequested) state.inLoopMessages.push({ role: "system", content: finalAnswerInstructionOf() });
+        state.finalAnswerRequested = true;
+      } else {
+        state.hasToolCalls = false;
+        return state.stopReason ?? "tool_call_limit";
+      }
+    }
+    return undefined;
+  };
+  const finalAnswerInstructionOf = (): string => config.finalAnswerInstruction ?? defaultFinalAnswerInstruction(state.toolCallLimit);
+
+  /** After a step: the context engine, the checkpoint, `step-end`. */
+  const endStep = async (
+    model: string,
+    iteration: number,
+    response: { text: string; usage: TokenUsage; toolCalls: readonly ToolCallPart[]; finishReason: ModelTurn["finishReason"] },
+  ): Promise<void> => {
+    if (settings.contextEngine) {
+      const last = state.inLoopMessages.at(-1);
+      const trimmed = await settings.contextEngine.prepare({
+        messages: state.messages,
+        inLoop: state.inLoopMessages,
+        contextLimit: settings.contextLimit(model),
+        reservedOutputTokens: settings.maxOutputTokens ?? 0,
+        model,
+        agentPath,
+        signal: context.signal,
+        response: { text: response.text, usage: response.usage, toolCalls: response.toolCalls, toolResults: last?.role === "tool" ? last.content : [] },
+      });
+      state.inLoopMessages = [...trimmed.inLoop];
+      if (trimmed.messages) state.messages = [...trimmed.messages];
+      for (const record of trimmed.usage ?? []) addUsage(record);
+      // The engine's event objects are its own: emit copies (events are stamped in place).
+      for (const event of trimmed.events ?? []) emit({ ...event });
+      if (persistence && trimmed.summary !== undefined && trimmed.persistSummary) await persistence.saveSummary(trimmed.summary);
+    }
+    if (persistence) await persistence.checkpoint(state, snapshot());
+    if (scope.active) emit({ type: "step-end", iteration, finishReason: response.finishReason, toolCalls: response.toolCalls.length });
+    scope.endBlock();
+  };
+
+  /** Continues from a checkpoint: restores the state, then finishes the tool batch it was running. Returns a stop reason when that step ends the run. */
+  const restore = async (checkpoint: RunCheckpoint): Promise<StopReason | undefined> => {
+    state.iteration = checkpoint.iteration;
+    state.toolCallCount = checkpoint.toolCallCount;
+    state.hasToolCalls = checkpoint.loop.hasToolCalls;
+    state.finalAnswerRequested = checkpoint.loop.finalAnswerRequested;
+    state.subAgentToolCalls = checkpoint.loop.subAgentToolCalls;
+    Object.assign(state.toolMetadata, structuredClone(checkpoint.loop.toolMetadata));
+    Object.assign(state.custom, structuredClone(checkpoint.custom));
+    added.push(...checkpoint.messages);
+    state.inLoopMessages = [...checkpoint.messages];
+    if (state.finalAnswerRequested) state.inLoopMessages.push({ role: "system", content: finalAnswerInstructionOf() });
+    turnIterations.push(...checkpoint.loop.turnIterations);
+    progress.load(checkpoint.progress);
+    for (const record of checkpoint.usage) {
+      settings.budget?.record(record);
+      usage.push(record);
+    }
+    const lastTurn = [...added].reverse().find((message): message is AssistantMessage => message.role === "assistant");
+    state.lastText = lastTurn ? lastTurn.content.filter((part) => part.type === "text").map((part) => (part as { text: string }).text).join("") : "";
+    if (!checkpoint.pending || !lastTurn || added.at(-1) !== lastTurn) return undefined;
+    const toolCalls = lastTurn.content.filter((part): part is ToolCallPart => part.type === "tool-call");
+    state.lastToolCalls = toolCalls;
+    const batchUsage = checkpoint.pending.usage;
+    const iteration = state.iteration;
+    if (scope.active) emit({ type: "step-start", iteration, model: batchUsage.model, toolsSent: true });
+    offered.update(registry.list());
+    const assembled = toolCalls.map((call, index) => ({ index, id: call.toolCallId, name: call.toolName, rawArguments: call.rawArguments ?? JSON.stringify(call.arguments) }));
+    let prepared = prepareToolCalls(assembled, registry, offered.names, config.preprocessToolArguments && ((call) => config.preprocessToolArguments!(call, context, state.toolMetadata)));
+    if (isThenable(prepared)) prepared = await prepared;
+    const stop = await runToolStep(prepared, toolCalls, iteration, batchUsage, { text: state.lastText, toolsSent: true, tools: offered.definitions }, checkpoint.pending.results);
+    await endStep(batchUsage.model, iteration, { text: state.lastText, usage: batchUsage, toolCalls, finishReason: "tool_calls" });
+    return stop;
+  };
+
   if (scope.active) emit({ type: "run-start", model: run.model, ...(run.parentAgentPath ? { parentAgentPath: run.parentAgentPath } : {}) });
 
   try {
-    if (config.initializeAgentState) await callHook("initializeAgentState", () => config.initializeAgentState!(state));
-    for (;;) {
+    let resumedStop: StopReason | undefined;
+    if (persistence && run.start) {
+      if (run.start.mode === "resume") {
+        const resumed = await persistence.resume(run.start.system);
+        persisting = true;
+        state.messages = resumed.messages;
+        resumedStop = await restore(resumed.checkpoint);
+      } else {
+        state.messages = await persistence.begin(run.start.system, run.start.input);
+        persisting = true;
+        if (config.initializeAgentState) await callHook("initializeAgentState", () => config.initializeAgentState!(state));
+        await persistence.checkpoint(state, snapshot());
+      }
+    } else if (config.initializeAgentState) await callHook("initializeAgentState", () => config.initializeAgentState!(state));
+    if (resumedStop !== undefined) stopReason = resumedStop;
+    while (resumedStop === undefined) {
       if (abort.aborted) throw abort.abortError;
       let shouldContinue = callHook("shouldContinueLoop", () => config.shouldContinueLoop(state));
       if (isThenable(shouldContinue)) shouldContinue = await shouldContinue;
@@ -274,18 +454,9 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
       const content: AssistantMessage["content"][number][] = [...turn.reasoning];
       if (turn.text.length > 0) content.push({ type: "text", text: turn.text });
       // The usage of this call is recorded once its tools ran (it names the tools that succeeded).
-      const recordTurnUsage = async (toolsUsed: readonly string[]): Promise<void> => {
-        let record = usageRecord(provider, model, agentPath, iteration, turn.usage, toolsUsed);
-        if (config.calculateUsage) {
-          const base = record;
-          record = await callHook("calculateUsage", () =>
-            config.calculateUsage!(base, { text: turn.text, toolCalls, toolsSent: sendTools, tools: definitions, state }),
-          );
-        }
-        hold?.release();
-        hold = undefined;
-        addUsage(record);
-      };
+      const turnUsage = usageRecord(provider, model, agentPath, iteration, turn.usage, []);
+      const callInfo = { text: turn.text, toolCalls, toolsSent: sendTools, tools: definitions };
+      const recordTurnUsage = (toolsUsed: readonly string[]): Promise<void> => recordCallUsage(turnUsage, toolsUsed, callInfo);
 
       // A final turn that still asks for tools gets none: its calls are dropped and the run ends.
       const finalTurnIgnored = toolCalls.length > 0 && state.finalAnswerRequested;
@@ -293,7 +464,10 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
         const end = finalTurnIgnored || (await callHook("processToolCalls", () => config.processToolCalls!(toolCalls, state, context)));
         if (end) {
           // The calls will not run: keep the turn's text, drop its unanswered calls.
-          if (content.length > 0) addMessage({ role: "assistant", content });
+          if (content.length > 0) {
+            turnIterations.push(iteration);
+            addMessage({ role: "assistant", content });
+          }
           await recordTurnUsage([]);
           state.hasToolCalls = false;
           finalText = turn.text;
@@ -303,6 +477,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
         }
       }
 
+      turnIterations.push(iteration);
       addMessage({ role: "assistant", content: toolCalls.length > 0 ? [...content, ...toolCalls] : content });
       let stopAfterStep: StopReason | undefined;
       if (toolCalls.length === 0) {
@@ -313,61 +488,10 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
           finalText = turn.text;
         }
       } else {
-        state.hasToolCalls = true;
-        if (scope.active) for (const call of toolCalls) emit({ type: "tool-call", toolCall: call });
-        if (config.onToolsSelected) await callHook("onToolsSelected", () => config.onToolsSelected!(toolCalls, state, context));
-        state.lastIterationErroredTools = [];
-        state.toolsNotEnabled = [];
-        const subAgentCallsBefore = state.subAgentToolCalls;
-        const concurrency = config.useParallelTools ? (settings.maxConcurrentTools ?? prepared.length) : 1;
-        const outcomes = await executeToolBatch(prepared, toolEnv, concurrency);
-        const { results, succeeded } = await collectToolBatchResults(prepared, outcomes, state, config, context, records, iteration);
-        addMessage({ role: "tool", content: results } satisfies ToolMessage);
-        await recordTurnUsage(succeeded);
-
-        let counted = 0;
-        for (const call of toolCalls) if (!config.nonIterativeTools.has(call.toolName)) counted++;
-        state.toolCallCount += counted + (state.subAgentToolCalls - subAgentCallsBefore);
-        if (abort.aborted) throw abort.abortError;
-
-        if (state.toolsNotEnabled.length > 0 && !(await decideNoToolCalls("TOOLS_DISABLED", toolCalls))) {
-          state.hasToolCalls = false;
-          stopAfterStep = state.stopReason ?? "tools_disabled";
-        }
-        if (stopAfterStep === undefined && !state.finalAnswerRequested && state.toolCallCount >= state.toolCallLimit) {
-          if (await decideNoToolCalls("LIMIT_REACHED")) {
-            if (!state.finalAnswerRequested) {
-              state.inLoopMessages.push({ role: "system", content: config.finalAnswerInstruction ?? defaultFinalAnswerInstruction(state.toolCallLimit) });
-            }
-            state.finalAnswerRequested = true;
-          } else {
-            state.hasToolCalls = false;
-            stopAfterStep = state.stopReason ?? "tool_call_limit";
-          }
-        }
+        stopAfterStep = await runToolStep(prepared, toolCalls, iteration, turnUsage, { text: turn.text, toolsSent: sendTools, tools: definitions });
       }
 
-      if (settings.contextEngine) {
-        const last = state.inLoopMessages.at(-1);
-        const trimmed = await settings.contextEngine.prepare({
-          messages: state.messages,
-          inLoop: state.inLoopMessages,
-          contextLimit: settings.contextLimit(model),
-          reservedOutputTokens: settings.maxOutputTokens ?? 0,
-          model,
-          agentPath,
-          signal: context.signal,
-          response: { text: turn.text, usage: turn.usage, toolCalls, toolResults: last?.role === "tool" ? last.content : [] },
-        });
-        state.inLoopMessages = [...trimmed.inLoop];
-        if (trimmed.messages) state.messages = [...trimmed.messages];
-        for (const record of trimmed.usage ?? []) addUsage(record);
-        // The engine's event objects are its own: emit copies (events are stamped in place).
-        for (const event of trimmed.events ?? []) emit({ ...event });
-      }
-      if (run.persistence) await run.persistence.checkpoint(state, added);
-      if (scope.active) emit({ type: "step-end", iteration, finishReason: turn.finishReason, toolCalls: toolCalls.length });
-      scope.endBlock();
+      await endStep(model, iteration, { text: turn.text, usage: turn.usage, toolCalls, finishReason: turn.finishReason });
       if (stopAfterStep !== undefined) {
         stopReason = stopAfterStep;
         break;
@@ -389,9 +513,9 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
 
   const reason: StopReason = stopReason ?? "completed";
   const text = (finalText ?? state.lastText) + extraText;
-  if (run.persistence) {
-    await run.persistence.checkpoint(state, added, reason);
-    await run.persistence.finish(state, run.newUserMessages, added, usage);
+  if (persistence) {
+    if (persisting) await persistence.finish(state, snapshot(), reason);
+    else persistence.dispose();
   }
   const total = totalUsage(usage);
   const error = failure && (reason === "error" || reason === "aborted" || reason === "token_budget" || reason === "budget_exceeded") ? failure.toJSON() : undefined;
@@ -410,6 +534,6 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     stopReason: reason,
     ...(error ? { error } : {}),
     toolMetadata: state.toolMetadata,
-    persisted: run.persistence !== undefined && run.persistence.ok,
+    persisted: persisting && persistence !== undefined && persistence.ok,
   };
 }

@@ -34,7 +34,6 @@ export function createSubAgentRunner(parent: AgentRun, state: OrchestratorState,
         provider: request.provider ?? parent.provider,
         model: request.model ?? parent.model,
         messages,
-        newUserMessages: [],
         registry,
         config: resolveAgentConfig(request.config),
         settings: {

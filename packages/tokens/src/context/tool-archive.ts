@@ -1,23 +1,10 @@
-import type { ToolResultPart } from "@baton/core";
-
-/** A tool output moved out of the context, kept whole. */
-export interface ArchivedToolOutput {
-  /** Id the model passes to `get_tool_response`. */
-  readonly id: string;
-  readonly toolName: string;
-  readonly toolCallId: string;
-  /** The raw result, as the tool returned it. */
-  readonly result: unknown;
-}
+import type { ArchivedToolOutput, ToolArchive, ToolResultPart } from "@baton/core";
 
 /**
- * Where archived tool outputs live. Two primitive methods, so a database or object
- * store can back it; {@link InMemoryToolArchive} keeps them in the process.
+ * The archive types live in `@baton/core` so storage adapters can back an archive
+ * (`toolArchiveOf(storage)`); they are re-exported here where the strategies use them.
  */
-export interface ToolArchive {
-  put(entry: ArchivedToolOutput): void | Promise<void>;
-  get(id: string): ArchivedToolOutput | undefined | Promise<ArchivedToolOutput | undefined>;
-}
+export type { ArchivedToolOutput, ToolArchive } from "@baton/core";
 
 /** A {@link ToolArchive} in memory: outputs live as long as the archive object. */
 export class InMemoryToolArchive implements ToolArchive {

@@ -1,4 +1,4 @@
-import type { ProgressStepUpdate, SerializedProgressGroup, SerializedProgressStep } from "@baton/core";
+import type { ProgressStepUpdate, SerializedProgressGroup, SerializedProgressStep } from "./progress.js";
 
 /**
  * Applies one {@link ProgressStepUpdate} to a stored group and returns the new group

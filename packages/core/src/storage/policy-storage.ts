@@ -1,0 +1,108 @@
+import { applyDataPolicy, type DataPolicy } from "../agent/data-policy.js";
+import type { ToolResultPart } from "../messages/index.js";
+import type { Usage } from "../usage/index.js";
+import type { ConversationPart } from "./conversation-store.js";
+import type { RunCheckpoint } from "./run-store.js";
+import type { Storage } from "./storage.js";
+import type { UsageRecord } from "./usage-store.js";
+
+function keepsCall(policy: DataPolicy, toolName: string): boolean {
+  return policy.storeToolCalls && (policy.filterToolCalls?.(toolName) ?? true);
+}
+
+function keepsResult(policy: DataPolicy, toolName: string): boolean {
+  return policy.storeToolResults && (policy.filterToolResults?.(toolName) ?? true);
+}
+
+/**
+ * The parts of a stored message as `policy` allows: a turn's text and reasoning go
+ * with `storeText`, its tool calls with the call rules, results with the result
+ * rules, and a tool's progress with its result rules (progress is what the tool
+ * produced). A turn left with nothing is dropped.
+ */
+export function applyDataPolicyToParts(parts: readonly ConversationPart[], policy: DataPolicy): ConversationPart[] {
+  const kept: ConversationPart[] = [];
+  for (const part of parts) {
+    if (part.type === "text") {
+      const toolCalls = part.toolCalls?.filter((call) => keepsCall(policy, call.toolName)) ?? [];
+      if (!policy.storeText && toolCalls.length === 0) continue;
+      const { reasoning, toolCalls: _calls, ...rest } = part;
+      kept.push({
+        ...rest,
+        text: policy.storeText ? part.text : "",
+        ...(policy.storeText && reasoning ? { reasoning } : {}),
+        ...(toolCalls.length > 0 ? { toolCalls } : {}),
+      });
+    } else if (part.type === "progress") {
+      if (keepsResult(policy, part.toolName)) kept.push(part);
+    } else if (part.type === "tool-results") {
+      const results = part.results.filter((result) => keepsResult(policy, result.toolName));
+      if (results.length > 0) kept.push({ type: "tool-results", results });
+    } else {
+      kept.push(part);
+    }
+  }
+  return kept;
+}
+
+function filterUsage<T extends Usage>(usage: T, policy: DataPolicy): T {
+  const tools = usage.tools.filter((name) => keepsCall(policy, name));
+  return tools.length === usage.tools.length ? usage : { ...usage, tools };
+}
+
+function filterResults(results: readonly ToolResultPart[], policy: DataPolicy): ToolResultPart[] {
+  return results.filter((result) => keepsResult(policy, result.toolName));
+}
+
+/** A checkpoint as `policy` allows it to be written. */
+export function applyDataPolicyToCheckpoint(checkpoint: RunCheckpoint, policy: DataPolicy): RunCheckpoint {
+  const { pending, ...rest } = checkpoint;
+  return {
+    ...rest,
+    history: "messages" in checkpoint.history ? { messages: applyDataPolicy(checkpoint.history.messages, policy) } : checkpoint.history,
+    messages: applyDataPolicy(checkpoint.messages, policy),
+    ...(pending === undefined ? {} : { pending: { results: filterResults(pending.results, policy), usage: filterUsage(pending.usage, policy) } }),
+    progress: checkpoint.progress.filter((part) => keepsResult(policy, part.toolName)),
+    usage: checkpoint.usage.map((usage) => filterUsage(usage, policy)),
+  };
+}
+
+/**
+ * A {@link Storage} that writes through `storage` only what `policy` allows: message
+ * parts, checkpoints (messages, pending results, progress, usage tool names), archived outputs
+ * of tools whose results are excluded (dropped), summaries (dropped without
+ * `storeText`: they are made of the conversation's text) and usage tool names.
+ * Reads and session state pass through. What the policy excludes is never handed to
+ * the adapter, so it is written nowhere.
+ *
+ * @example
+ * const storage = withDataPolicy(await createSqliteStorage({ path: "baton.db" }), { storeText: true, storeToolCalls: true, storeToolResults: false });
+ */
+export function withDataPolicy(storage: Storage, policy: DataPolicy): Storage {
+  return {
+    appendMessages: (conversationId, messages, options) =>
+      storage.appendMessages(
+        conversationId,
+        messages.map((message) => (message.role === "assistant" ? { ...message, parts: applyDataPolicyToParts(message.parts, policy) } : message)).filter((message) => message.parts.length > 0),
+        options,
+      ),
+    loadMessages: (conversationId, options) => storage.loadMessages(conversationId, options),
+    claimRun: (runId, claim) => storage.claimRun(runId, claim),
+    saveCheckpoint: (checkpoint, claim) => storage.saveCheckpoint(applyDataPolicyToCheckpoint(checkpoint, policy), claim),
+    loadCheckpoint: (runId, agentPath) => storage.loadCheckpoint(runId, agentPath),
+    loadSessionState: (key) => storage.loadSessionState(key),
+    saveSessionState: (key, value, options) => storage.saveSessionState(key, value, options),
+    archiveToolOutput: async (output) => {
+      if (keepsResult(policy, output.toolName)) await storage.archiveToolOutput(output);
+    },
+    loadToolOutput: (id) => storage.loadToolOutput(id),
+    saveSummary: async (conversationId, summary) => {
+      if (policy.storeText) await storage.saveSummary(conversationId, summary);
+    },
+    loadSummary: (conversationId) => storage.loadSummary(conversationId),
+    recordUsage: (records: readonly UsageRecord[]) => storage.recordUsage(records.map((record) => filterUsage(record, policy))),
+    queryUsage: (query) => storage.queryUsage(query),
+    prune: (domain, olderThan) => storage.prune(domain, olderThan),
+    close: () => storage.close(),
+  };
+}

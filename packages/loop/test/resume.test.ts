@@ -1,0 +1,216 @@
+import { describe, expect, it } from "vitest";
+import type { ConversationMessage, ModelRequest, Storage, Tool } from "@baton/core";
+import { fakeTool, scriptedModel } from "@baton/testing";
+import { createMemoryStorage, type MemoryStorage } from "@baton/storage-memory";
+import { resume, run } from "../src/index.js";
+
+/** A view of a storage that can lose its connection: after `cut()` every call fails. */
+function cuttable(storage: Storage): Storage & { cut(): void } {
+  let cut = false;
+  const view = {} as Storage & { cut(): void };
+  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(storage)) as (keyof Storage)[]) {
+    if (name === ("constructor" as keyof Storage)) continue;
+    (view as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      cut ? Promise.reject(new Error("connection lost")) : (storage[name] as (...a: unknown[]) => unknown).apply(storage, args);
+  }
+  view.cut = () => {
+    cut = true;
+  };
+  return view;
+}
+
+/** The model's reply depends only on how far the conversation is, so a resumed process can use a fresh one. */
+function researchModel() {
+  return scriptedModel([
+    (request: ModelRequest) => reply(request),
+    (request: ModelRequest) => reply(request),
+    (request: ModelRequest) => reply(request),
+    (request: ModelRequest) => reply(request),
+  ]);
+  function reply(request: ModelRequest) {
+    const toolMessages = request.messages.filter((message) => message.role === "tool").length;
+    if (toolMessages === 0)
+      return {
+        text: "Looking.",
+        toolCalls: [
+          { id: "call_fast", name: "fast", arguments: { n: 1 } },
+          { id: "call_slow", name: "slow", arguments: { n: 2 } },
+        ],
+        usage: { inputTokens: 10, outputTokens: 5 },
+      };
+    if (toolMessages === 1) return { toolCalls: [{ id: "call_fast2", name: "fast", arguments: { n: 3 } }], usage: { inputTokens: 20, outputTokens: 5 } };
+    return { text: "Both are done.", usage: { inputTokens: 30, outputTokens: 4 } };
+  }
+}
+
+/** Tools of one "process": `slow` hangs until aborted when `hang` is set. */
+function toolsOf(log: string[], process: string, hang: boolean): Tool[] {
+  return [
+    { ...fakeTool({ name: "fast" }), execute: async (args: unknown) => (log.push(`${process}:fast`), `fast ${JSON.stringify(args)}`) },
+    {
+      ...fakeTool({ name: "slow" }),
+      execute: async (args: unknown, ctx) => {
+        log.push(`${process}:slow`);
+        if (hang) await new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted"))));
+        return `slow ${JSON.stringify(args)}`;
+      },
+    },
+  ];
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const normalise = (messages: readonly ConversationMessage[]) => messages.map(({ role, parts }) => ({ role, parts }));
+
+/** Starts run "A" on a storage that is then cut while `slow` hangs and `fast` is done: a process that died mid-batch. */
+async function interruptedRun(storage: MemoryStorage, log: string[]) {
+  const connection = cuttable(storage);
+  const abortA = new AbortController();
+  const first = run({ provider: researchModel(), model: "m", input: "Check both.", tools: toolsOf(log, "A", true), storage: connection, config: { onToolsSelected: () => void log.push("A:selected") }, conversationId: "c1", runId: "r1", claimOwner: "A", claimLeaseMs: 60, signal: abortA.signal });
+  await waitFor(async () => ((await storage.loadCheckpoint("r1"))?.pending?.results.length === 1 ? true : undefined), "fast to finish");
+  connection.cut();
+  // The dead process's lease lapses.
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  return {
+    /** Lets the hung process end (its writes fail: it can no longer touch the store). */
+    bury: async () => {
+      abortA.abort();
+      return first;
+    },
+  };
+}
+
+async function referenceConversation() {
+  const storage = createMemoryStorage();
+  const log: string[] = [];
+  await run({ provider: researchModel(), model: "m", input: "Check both.", tools: toolsOf(log, "R", false), storage, conversationId: "c1", runId: "r1" });
+  expect(log).toEqual(["R:fast", "R:slow", "R:fast"]);
+  return normalise(await storage.loadMessages("c1"));
+}
+
+describe("resuming an interrupted run", () => {
+  it("runs only the unfinished calls of the interrupted batch and ends with the conversation of an uninterrupted run", async () => {
+    const storage = createMemoryStorage();
+    const log: string[] = [];
+    const dead = await interruptedRun(storage, log);
+    expect(log).toEqual(["A:selected", "A:fast", "A:slow"]);
+    const model = researchModel();
+    const events: string[] = [];
+    const result = await resume({ provider: model, model: "m", tools: toolsOf(log, "B", false), storage, runId: "r1", claimOwner: "B", config: { onToolsSelected: () => void log.push("B:selected") }, onEvent: (event) => void events.push(event.type) });
+    expect(result.stopReason).toBe("completed");
+    expect(result.text).toBe("Both are done.");
+    // The finished `fast` call did not run again; the batch's `slow` call did (its selection hook is not repeated), then the run went on.
+    expect(log).toEqual(["A:selected", "A:fast", "A:slow", "B:slow", "B:selected", "B:fast"]);
+    expect(result.iterations).toBe(3);
+    expect(result.toolCallCount).toBe(3);
+    expect(result.usage.calls.map((call) => [call.iteration, call.tools])).toEqual([
+      [1, ["fast", "slow"]],
+      [2, ["fast"]],
+      [3, []],
+    ]);
+    expect(model.requests).toHaveLength(2);
+    expect(events.slice(0, 3)).toEqual(["run-start", "step-start", "tool-call"]);
+    expect(normalise(await storage.loadMessages("c1"))).toEqual(await referenceConversation());
+    expect((await storage.queryUsage({ runId: "r1" })).map((usage) => usage.iteration)).toEqual([1, 2, 3]);
+    expect(await storage.claimRun("r1", { owner: "C", leaseMs: 1000 })).toEqual({ claimed: false, reason: "finished" });
+    const late = await dead.bury();
+    expect(late.persisted).toBe(false);
+    expect(normalise(await storage.loadMessages("c1"))).toEqual(await referenceConversation());
+  });
+
+  it("lets exactly one of two processes resuming at once win", async () => {
+    const storage = createMemoryStorage();
+    const log: string[] = [];
+    const dead = await interruptedRun(storage, log);
+    const [b, c] = await Promise.all([
+      resume({ provider: researchModel(), model: "m", tools: toolsOf(log, "B", false), storage, runId: "r1", claimOwner: "B" }),
+      resume({ provider: researchModel(), model: "m", tools: toolsOf(log, "C", false), storage, runId: "r1", claimOwner: "C" }),
+    ]);
+    const outcomes = [b, c].map((result) => result.stopReason).sort();
+    expect(outcomes).toEqual(["completed", "error"]);
+    const loser = b.stopReason === "error" ? b : c;
+    expect(loser.error).toMatchObject({ code: "RUN_NOT_RESUMABLE" });
+    expect(loser.error?.message).toMatch(/holds it until/);
+    expect(log.filter((entry) => entry.endsWith(":slow"))).toHaveLength(2);
+    expect((await storage.loadMessages("c1")).map((message) => message.role)).toEqual(["user", "assistant"]);
+    await dead.bury();
+  });
+
+  it("refuses to resume a finished run, an unknown run, or one whose owner is alive", async () => {
+    const storage = createMemoryStorage();
+    await run({ provider: scriptedModel(["done"]), model: "m", input: "x", storage, runId: "finished" });
+    const finished = await resume({ provider: scriptedModel(["never"]), model: "m", storage, runId: "finished" });
+    expect(finished.stopReason).toBe("error");
+    expect(finished.error).toMatchObject({ code: "RUN_NOT_RESUMABLE", message: 'Run "finished" cannot be resumed: it has finished.' });
+    const unknown = await resume({ provider: scriptedModel(["never"]), model: "m", storage, runId: "nope" });
+    expect(unknown.error).toMatchObject({ code: "RUN_NOT_RESUMABLE", message: 'Run "nope" cannot be resumed: no checkpoint of it is stored.' });
+    const log: string[] = [];
+    const abort = new AbortController();
+    const alive = run({ provider: researchModel(), model: "m", input: "x", tools: toolsOf(log, "A", true), storage, runId: "alive", claimOwner: "A", signal: abort.signal });
+    await waitFor(async () => ((await storage.loadCheckpoint("alive"))?.pending ? true : undefined), "the batch to start");
+    const held = await resume({ provider: researchModel(), model: "m", storage, runId: "alive", claimOwner: "B" });
+    expect(held.error).toMatchObject({ code: "RUN_NOT_RESUMABLE" });
+    abort.abort();
+    expect((await alive).stopReason).toBe("aborted");
+  });
+
+  it("stops a run whose claim another process took over, without writing after it", async () => {
+    const storage = createMemoryStorage();
+    const log: string[] = [];
+    let gate: (() => void) | undefined;
+    const tools: Tool[] = [{ ...fakeTool({ name: "fast" }), execute: async () => "f" }, { ...fakeTool({ name: "slow" }), execute: () => new Promise((resolve) => (gate = () => resolve("s"))) }];
+    const claims = storage.claimRun.bind(storage);
+    let renewals = 0;
+    // The process's heartbeats stop reaching the store (a network partition).
+    storage.claimRun = async (runId, claim) => (claim.owner === "A" && renewals++ > 0 ? Promise.reject(new Error("partition")) : claims(runId, claim));
+    const errors: string[] = [];
+    const first = run({ provider: researchModel(), model: "m", input: "x", tools, storage, conversationId: "c1", runId: "r1", claimOwner: "A", claimLeaseMs: 60, onEvent: (event) => void (event.type === "error" && errors.push(event.error.code)) });
+    await waitFor(async () => (gate ? true : undefined), "the slow tool to start");
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await storage.claimRun("r1", { owner: "B", leaseMs: 60_000 })).toMatchObject({ claimed: true });
+    gate!();
+    const result = await first;
+    expect(result.stopReason).toBe("aborted");
+    expect(errors).toContain("RUN_CLAIM_LOST");
+    expect(result.persisted).toBe(false);
+    expect((await storage.loadMessages("c1")).map((message) => message.role)).toEqual(["user"]);
+    expect((await storage.loadCheckpoint("r1"))?.stopReason).toBeUndefined();
+    expect(log).toEqual([]);
+  });
+
+  it("resumes a run that died before its first tool batch from the start of the loop, without storing its input twice", async () => {
+    const storage = createMemoryStorage();
+    const connection = cuttable(storage);
+    const abort = new AbortController();
+    let started: () => void = () => {};
+    const hanging = scriptedModel([
+      () => {
+        started();
+        return { text: "never", delayMs: 60_000 };
+      },
+    ]);
+    const startedPromise = new Promise<void>((resolve) => (started = resolve));
+    const dying = run({ provider: hanging, model: "m", input: "Hello?", storage: connection, conversationId: "c1", runId: "r1", claimOwner: "A", claimLeaseMs: 60, signal: abort.signal });
+    await startedPromise;
+    connection.cut();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const model = scriptedModel(["Hi!"]);
+    const result = await resume({ provider: model, model: "m", storage, runId: "r1", instructions: "Be kind." });
+    expect(result.stopReason).toBe("completed");
+    expect(model.requests[0]!.messages).toEqual([
+      { role: "system", content: "Be kind." },
+      { role: "user", content: [{ type: "text", text: "Hello?" }] },
+    ]);
+    expect((await storage.loadMessages("c1")).map((message) => message.role)).toEqual(["user", "assistant"]);
+    abort.abort();
+    await dying;
+  });
+});

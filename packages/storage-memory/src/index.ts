@@ -1,0 +1,6 @@
+/**
+ * `@baton/storage-memory`: Baton's storage contract in the process's memory.
+ * @packageDocumentation
+ */
+export { MemoryStorage, createMemoryStorage, type MemoryStorageOptions } from "./memory-storage.js";
+export { MemoryDatabase, type MemoryConversation, type MemoryRun, type MemorySession, type MemoryUsageRow } from "./memory-database.js";

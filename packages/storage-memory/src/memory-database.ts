@@ -1,0 +1,56 @@
+/** A stored conversation: its messages as JSON text, in `seq` order (`seq` = index + 1). */
+export interface MemoryConversation {
+  readonly messages: string[];
+  lastWriteAt: number;
+  summary?: string;
+}
+
+/** A stored run: its claim and its checkpoints (JSON text) by agent path. */
+export interface MemoryRun {
+  owner: string;
+  leaseUntil: number;
+  finished: boolean;
+  lastWriteAt: number;
+  readonly checkpoints: Map<string, string>;
+}
+
+/** Stored session state. */
+export interface MemorySession {
+  json: string;
+  version: number;
+  updatedAt: number;
+}
+
+/** A stored usage record with the fields it is queried by. */
+export interface MemoryUsageRow {
+  readonly json: string;
+  readonly runId: string;
+  readonly conversationId: string | undefined;
+  readonly userId: string | undefined;
+  readonly recordedAt: number;
+}
+
+/**
+ * The data behind one or more {@link MemoryStorage} instances. Records are kept as
+ * JSON text, as a database would keep them: what is read back is a copy, and the
+ * same checks that guard the other adapters guard this one. Share one database
+ * between storages to model several connections to one store.
+ */
+export class MemoryDatabase {
+  readonly conversations = new Map<string, MemoryConversation>();
+  readonly runs = new Map<string, MemoryRun>();
+  readonly sessions = new Map<string, MemorySession>();
+  readonly archives = new Map<string, { json: string; createdAt: number }>();
+  readonly usage: MemoryUsageRow[] = [];
+
+  /** Everything stored, as one JSON string (for inspection and tests). */
+  dump(): string {
+    return JSON.stringify({
+      conversations: [...this.conversations],
+      runs: [...this.runs].map(([id, run]) => [id, { ...run, checkpoints: [...run.checkpoints] }]),
+      sessions: [...this.sessions],
+      archives: [...this.archives],
+      usage: this.usage,
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { describeStorageConformance, type CorruptionTarget, type Garbage } from "@baton/testing/storage-conformance";
+import { MemoryDatabase, MemoryStorage } from "../src/index.js";
+
+const GARBAGE: Record<Garbage, string> = { "not-json": "{not json", "wrong-shape": '{"hello":"world"}' };
+
+function corrupt(database: MemoryDatabase, target: CorruptionTarget, garbage: Garbage): boolean {
+  const text = GARBAGE[garbage];
+  switch (target.kind) {
+    case "message":
+      database.conversations.get(target.conversationId)!.messages[target.seq - 1] = garbage === "wrong-shape" ? '{"role":"user","parts":[{"type":"banana"}],"createdAt":1}' : text;
+      return true;
+    case "checkpoint":
+      database.runs.get(target.runId)!.checkpoints.set(target.agentPath, text);
+      return true;
+    case "session":
+      // Any JSON is a valid session value.
+      if (garbage === "wrong-shape") return false;
+      database.sessions.get(target.key)!.json = text;
+      return true;
+    case "archive":
+      database.archives.get(target.id)!.json = text;
+      return true;
+    case "summary":
+      database.conversations.get(target.conversationId)!.summary = text;
+      return true;
+    case "usage":
+      database.usage.forEach((row, index) => {
+        if (row.runId === target.runId) database.usage[index] = { ...row, json: text };
+      });
+      return true;
+  }
+}
+
+describeStorageConformance("memory", async () => {
+  const database = new MemoryDatabase();
+  const storage = new MemoryStorage({ database });
+  return {
+    storage,
+    openAnother: async () => new MemoryStorage({ database }),
+    dump: async () => database.dump(),
+    corrupt: async (target, garbage) => corrupt(database, target, garbage),
+    close: () => storage.close(),
+  };
+});

@@ -1,0 +1,63 @@
+import {
+  RunClaimLostError,
+  checkRunCheckpoint,
+  parseStoredJson,
+  type RunCheckpoint,
+  type RunClaimRequest,
+  type RunClaimResult,
+} from "@baton/core";
+import type { Database } from "./database.js";
+import type { Statements } from "./statements.js";
+
+interface RunStateRow {
+  owner: string;
+  lease_until: number;
+  finished: boolean;
+}
+
+function readCheckpoint(data: string, runId: string, agentPath: string): RunCheckpoint {
+  const record = `run "${runId}" checkpoint "${agentPath}"`;
+  return checkRunCheckpoint(parseStoredJson(data, record), record);
+}
+
+/**
+ * Claims a run. An `INSERT … ON CONFLICT DO NOTHING` creates an unknown run; else a
+ * single conditional `UPDATE` takes it (row-locked and re-checked by PostgreSQL, so
+ * of concurrent claimers exactly one sees the condition hold); else the run's state
+ * says why not.
+ */
+export async function claimRun(db: Database, sql: Statements, runId: string, claim: RunClaimRequest): Promise<RunClaimResult> {
+  for (let attempt = 0; ; attempt++) {
+    const now = claim.now ?? Date.now();
+    const leaseUntil = now + claim.leaseMs;
+    const created = await db.rows(sql.createRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
+    if (created.length > 0) return { claimed: true };
+    const [taken] = await db.rows<{ checkpoint: string | null }>(sql.takeRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
+    if (taken) return taken.checkpoint === null ? { claimed: true } : { claimed: true, checkpoint: readCheckpoint(taken.checkpoint, runId, "main") };
+    const [state] = await db.rows<RunStateRow>(sql.runState, [runId], "claiming a run");
+    if (state) return state.finished ? { claimed: false, reason: "finished" } : { claimed: false, reason: "held", owner: state.owner, leaseUntil: state.lease_until };
+    // Pruned between the statements: claim again (it is unknown now).
+    if (attempt >= 3) return { claimed: false, reason: "held" };
+  }
+}
+
+/**
+ * Saves a checkpoint in one statement: the run's lease is renewed only while `owner`
+ * holds the unfinished run, and the checkpoint is written only when that row was
+ * updated.
+ */
+export async function saveCheckpoint(db: Database, sql: Statements, checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
+  const now = claim.now ?? Date.now();
+  const finishes = checkpoint.agentPath === "main" && checkpoint.stopReason !== undefined;
+  const values = [checkpoint.runId, claim.owner, now + claim.leaseMs, now, finishes, checkpoint.agentPath, JSON.stringify(checkpoint)];
+  const [row] = await db.rows<{ saved: number }>(sql.saveCheckpoint, values, "saving a checkpoint");
+  if ((row?.saved ?? 0) > 0) return;
+  const [state] = await db.rows<RunStateRow>(sql.runState, [checkpoint.runId], "saving a checkpoint");
+  throw new RunClaimLostError(checkpoint.runId, claim.owner, state && !state.finished ? state.owner : undefined);
+}
+
+/** The latest checkpoint of a run's agent, checked as Baton wrote it. */
+export async function loadCheckpoint(db: Database, sql: Statements, runId: string, agentPath: string): Promise<RunCheckpoint | undefined> {
+  const [row] = await db.rows<{ data: string }>(sql.loadCheckpoint, [runId, agentPath], "loading a checkpoint");
+  return row ? readCheckpoint(row.data, runId, agentPath) : undefined;
+}

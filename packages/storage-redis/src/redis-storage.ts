@@ -1,0 +1,94 @@
+import { StorageError, type Storage } from "@baton/core";
+import type { Redis } from "ioredis";
+import { archiveToolOutput, loadToolOutput } from "./archives.js";
+import { connectRedis, DEFAULT_REDIS_URL, quitClient } from "./connect.js";
+import type { RedisContext } from "./context.js";
+import { appendMessages, loadMessages } from "./conversations.js";
+import { guard } from "./guard.js";
+import { keyLayout } from "./keys.js";
+import { prune } from "./retention.js";
+import { claimRun, loadCheckpoint, saveCheckpoint } from "./runs.js";
+import { checkSchema } from "./schema.js";
+import { withScripts } from "./scripted-client.js";
+import { loadSessionState, saveSessionState } from "./sessions.js";
+import { loadSummary, saveSummary } from "./summaries.js";
+import { queryUsage, recordUsage } from "./usage.js";
+
+/** The key prefix used when none is given. */
+export const DEFAULT_KEY_PREFIX = "baton:";
+
+/** Options of {@link createRedisStorage}. */
+export interface RedisStorageOptions {
+  /**
+   * Where to connect (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS);
+   * default `redis://127.0.0.1:6379`. Ignored when `client` is given. The adapter's own
+   * client fails fast: 5 s connect timeout, a command fails after 2 reconnection attempts.
+   */
+  readonly url?: string;
+  /**
+   * A client you own (any options: TLS, Sentinel, retries). `close()` leaves it open.
+   * The adapter defines its Lua scripts on it as `baton…` commands.
+   */
+  readonly client?: Redis;
+  /** Prefix of every key the adapter reads or writes; default `"baton:"`. */
+  readonly keyPrefix?: string;
+}
+
+/** A Baton `Storage` in Redis. */
+export interface RedisStorage extends Storage {
+  /** The client the storage uses (yours when you passed `client`). */
+  readonly client: Redis;
+  /** The prefix of every key it uses. */
+  readonly keyPrefix: string;
+}
+
+/**
+ * Opens a Baton storage in Redis: connects (unless given a client), checks the schema
+ * version under the key prefix (writing it on first use) and defines the Lua scripts
+ * every multi-key write runs as.
+ * @throws StorageError when Redis cannot be reached.
+ * @throws StorageSchemaError when the data under the prefix was written by a newer adapter.
+ * @example
+ * const storage = await createRedisStorage({ url: "redis://127.0.0.1:6379", keyPrefix: "myapp:" });
+ */
+export async function createRedisStorage(options: RedisStorageOptions = {}): Promise<RedisStorage> {
+  const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  const owned = options.client === undefined;
+  const client = options.client ?? (await connectRedis(options.url ?? DEFAULT_REDIS_URL));
+  const keys = keyLayout(keyPrefix);
+  try {
+    await guard("checking the schema version", () => checkSchema(client, keys));
+  } catch (error) {
+    if (owned) client.disconnect();
+    throw error;
+  }
+  const ctx: RedisContext = { client: withScripts(client), keys };
+  let closed = false;
+  const op = <T>(operation: string, run: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new StorageError(`Redis storage: ${operation} after close().`, { retryable: false }));
+    return guard(operation, run);
+  };
+  return {
+    client,
+    keyPrefix,
+    appendMessages: (conversationId, messages, appendOptions) => op("appendMessages", () => appendMessages(ctx, conversationId, messages, appendOptions)),
+    loadMessages: (conversationId, loadOptions) => op("loadMessages", () => loadMessages(ctx, conversationId, loadOptions)),
+    claimRun: (runId, claim) => op("claimRun", () => claimRun(ctx, runId, claim)),
+    saveCheckpoint: (checkpoint, claim) => op("saveCheckpoint", () => saveCheckpoint(ctx, checkpoint, claim)),
+    loadCheckpoint: (runId, agentPath) => op("loadCheckpoint", () => loadCheckpoint(ctx, runId, agentPath)),
+    loadSessionState: (key) => op("loadSessionState", () => loadSessionState(ctx, key)),
+    saveSessionState: (key, value, saveOptions) => op("saveSessionState", () => saveSessionState(ctx, key, value, saveOptions)),
+    archiveToolOutput: (output) => op("archiveToolOutput", () => archiveToolOutput(ctx, output)),
+    loadToolOutput: (id) => op("loadToolOutput", () => loadToolOutput(ctx, id)),
+    saveSummary: (conversationId, summary) => op("saveSummary", () => saveSummary(ctx, conversationId, summary)),
+    loadSummary: (conversationId) => op("loadSummary", () => loadSummary(ctx, conversationId)),
+    recordUsage: (records) => op("recordUsage", () => recordUsage(ctx, records)),
+    queryUsage: (query) => op("queryUsage", () => queryUsage(ctx, query)),
+    prune: (domain, olderThan) => op(`prune("${domain}")`, () => prune(ctx, domain, olderThan)),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (owned) await quitClient(client);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { Redis } from "ioredis";
+import { APPEND_MESSAGES, CLAIM_RUN, PRUNE_KEYS, PRUNE_USAGE, RECORD_USAGE, SAVE_CHECKPOINT, SAVE_SESSION } from "./lua-scripts.js";
+
+type Arg = string | number;
+
+/**
+ * A client with the adapter's Lua scripts defined as commands (`defineCommand`, which
+ * runs them by `EVALSHA` and loads them on `NOSCRIPT`). Each takes the number of keys
+ * first, then the keys, then the arguments.
+ */
+export interface ScriptedClient extends Redis {
+  batonAppendMessages(numKeys: number, ...keysAndArgs: Arg[]): Promise<[number, number]>;
+  batonClaimRun(numKeys: number, ...keysAndArgs: Arg[]): Promise<(string | null)[]>;
+  batonSaveCheckpoint(numKeys: number, ...keysAndArgs: Arg[]): Promise<(string | null)[]>;
+  batonSaveSession(numKeys: number, ...keysAndArgs: Arg[]): Promise<[number, number]>;
+  batonRecordUsage(numKeys: number, ...keysAndArgs: Arg[]): Promise<number>;
+  batonPruneKeys(numKeys: number, ...keysAndArgs: Arg[]): Promise<number>;
+  batonPruneUsage(numKeys: number, ...keysAndArgs: Arg[]): Promise<number>;
+}
+
+const SCRIPTS: Readonly<Record<string, string>> = {
+  batonAppendMessages: APPEND_MESSAGES,
+  batonClaimRun: CLAIM_RUN,
+  batonSaveCheckpoint: SAVE_CHECKPOINT,
+  batonSaveSession: SAVE_SESSION,
+  batonRecordUsage: RECORD_USAGE,
+  batonPruneKeys: PRUNE_KEYS,
+  batonPruneUsage: PRUNE_USAGE,
+};
+
+/**
+ * Defines the adapter's scripts on `client` (also a user's client: the commands are
+ * namespaced `baton…`, and defining them again is harmless).
+ */
+export function withScripts(client: Redis): ScriptedClient {
+  for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
+  return client as ScriptedClient;
+}

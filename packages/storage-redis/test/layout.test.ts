@@ -1,0 +1,67 @@
+import type { StorageHarness } from "@baton/testing/storage-conformance";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createHarness, describeWithRedis, directClient, keysUnder, quitAfterAll } from "./support/redis.js";
+import { checkpointOf, textMessage as text, usageOf } from "./support/sample.js";
+
+
+describeWithRedis("key layout", () => {
+  let harness: StorageHarness;
+  let prefix: string;
+  const direct = directClient();
+  quitAfterAll(direct);
+  beforeEach(async () => {
+    harness = await createHarness();
+    prefix = (harness.storage as { keyPrefix?: string }).keyPrefix ?? "";
+  });
+  afterEach(() => harness.close());
+
+  it("keeps a conversation in one list, seq = index + 1, indexed by last append", async () => {
+    await harness.storage.appendMessages("c1", [text("a"), text("b")]);
+    expect(await direct.llen(`${prefix}messages:c1`)).toBe(2);
+    expect(JSON.parse((await direct.lindex(`${prefix}messages:c1`, 1)) ?? "null")).toMatchObject({ role: "user", parts: [{ type: "text", text: "b" }] });
+    expect(await direct.zscore(`${prefix}index:conversations`, "c1")).not.toBeNull();
+  });
+
+  it("keeps ids with colons apart", async () => {
+    await harness.storage.appendMessages("a", [text("in a")]);
+    await harness.storage.appendMessages("a:b", [text("in a:b")]);
+    await harness.storage.saveSummary("a", { text: "summary of a", throughSeq: 1 });
+    expect((await harness.storage.loadMessages("a")).map((message) => message.parts)).toEqual([[{ type: "text", text: "in a" }]]);
+    expect((await harness.storage.loadMessages("a:b")).map((message) => message.conversationId)).toEqual(["a:b"]);
+    expect(await harness.storage.loadSummary("a:b")).toBeUndefined();
+  });
+
+  it("stores values as the JSON JavaScript wrote: key order and number digits kept", async () => {
+    const value = { z: 1, a: 0.1 + 0.2, big: 9007199254740991, tiny: 5e-324, nested: { y: [3, 2, 1], b: "é\u2028" } };
+    await harness.storage.saveSessionState("s", value);
+    const loaded = await harness.storage.loadSessionState("s");
+    expect(JSON.stringify(loaded?.value)).toBe(JSON.stringify(value));
+    const checkpoint = checkpointOf("r", { history: { messages: [] }, custom: { z: 0.30000000000000004, a: 1 }, savedAt: 1_700_000_000_123 });
+    await harness.storage.claimRun("r", { owner: "o", leaseMs: 1000 });
+    await harness.storage.saveCheckpoint(checkpoint, { owner: "o", leaseMs: 1000 });
+    expect(await direct.hget(`${prefix}checkpoints:r`, "main")).toBe(JSON.stringify(checkpoint));
+  });
+
+  it("prunes more than one batch, and leaves no index entries or keys behind", async () => {
+    for (let i = 0; i < 1_100; i += 100) {
+      await Promise.all(Array.from({ length: 100 }, (_, j) => harness.storage.appendMessages(`c${i + j}`, [text("x")])));
+    }
+    await harness.storage.recordUsage(Array.from({ length: 1_100 }, (_, i) => usageOf(`r${i % 7}`, { conversationId: `c${i}`, userId: "u", recordedAt: i })));
+    expect(await harness.storage.prune("conversations", Date.now() + 1)).toBe(1_100);
+    expect(await harness.storage.prune("usage", 1_000)).toBe(1_000);
+    expect(await harness.storage.queryUsage({})).toHaveLength(100);
+    expect(await harness.storage.queryUsage({ userId: "u", to: 1_050 })).toHaveLength(50);
+    expect(await harness.storage.prune("usage", Infinity)).toBe(100);
+    expect(await keysUnder(direct, prefix)).toEqual([`${prefix}schema`, `${prefix}usage:seq`]);
+  });
+
+  it("answers loadMessages ranges from the list without reading the rest", async () => {
+    await harness.storage.appendMessages("c", Array.from({ length: 1_000 }, (_, i) => text(`m${i + 1}`)));
+    const started = Date.now();
+    const all = await harness.storage.loadMessages("c");
+    expect(all).toHaveLength(1_000);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((await harness.storage.loadMessages("c", { afterSeq: 998 })).map((message) => message.seq)).toEqual([999, 1_000]);
+    expect(await harness.storage.loadMessages("c", { afterSeq: 5, throughSeq: 5 })).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import type { Storage } from "@baton/core";
+import type { CorruptionTarget, Garbage, StorageHarness } from "@baton/testing/storage-conformance";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe } from "vitest";
+import { createRedisStorage, type RedisStorage } from "../../src/index.js";
+import { keyLayout } from "../../src/keys.js";
+
+/** The Redis the tests use (`REDIS_URL`, default the local one). */
+export const REDIS_URL = process.env["BATON_TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
+
+/** A client for the tests' own direct reads and writes (fails fast when Redis is down). */
+export function directClient(): Redis {
+  const client = new Redis(REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: true });
+  client.on("error", () => undefined);
+  return client;
+}
+
+/** Why Redis cannot be used, or undefined when it answers PING. */
+async function unreachableReason(): Promise<string | undefined> {
+  const client = directClient();
+  let cause: Error | undefined;
+  client.on("error", (error: Error) => {
+    cause ??= error;
+  });
+  try {
+    await client.connect();
+    await client.ping();
+    return undefined;
+  } catch (error) {
+    return `Redis is not reachable at ${REDIS_URL} (${(cause ?? (error as Error)).message})`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const reason = await unreachableReason();
+
+/**
+ * `describe` when Redis is up. When it is down: under CI, a suite that fails loudly;
+ * otherwise a skipped suite with the reason printed.
+ */
+export function describeWithRedis(name: string, body: () => void): void {
+  if (reason === undefined) {
+    describe(name, body);
+    return;
+  }
+  if (process.env["CI"]) {
+    describe(name, () => {
+      beforeAll(() => {
+        throw new Error(`${reason} (CI is set, so the Redis tests fail instead of skipping).`);
+      });
+      body();
+    });
+    return;
+  }
+  console.warn(`Skipping "${name}": ${reason}. Start Redis or set REDIS_URL to run these tests.`);
+  describe.skip(`${name} (skipped: ${reason})`, body);
+}
+
+/** A fresh key prefix no other test uses. */
+export function uniquePrefix(): string {
+  return `baton-test:${randomUUID()}:`;
+}
+
+/** Every key under `prefix` (SCAN, never KEYS). */
+export async function keysUnder(client: Redis, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
+  const keys: string[] = [];
+  let cursor = "0";
+  do {
+    const [next, batch] = await client.scan(cursor, "MATCH", pattern, "COUNT", "1000");
+    keys.push(...batch);
+    cursor = next;
+  } while (cursor !== "0");
+  return keys.sort();
+}
+
+/** Deletes every key under `prefix`. */
+export async function deleteUnder(client: Redis, prefix: string): Promise<void> {
+  const keys = await keysUnder(client, prefix);
+  for (let i = 0; i < keys.length; i += 500) await client.unlink(...keys.slice(i, i + 500));
+}
+
+async function dumpKey(client: Redis, key: string): Promise<string> {
+  const type = await client.type(key);
+  switch (type) {
+    case "string":
+      return String(await client.get(key));
+    case "hash":
+      return JSON.stringify(await client.hgetall(key));
+    case "list":
+      return (await client.lrange(key, 0, -1)).join("\n");
+    case "zset":
+      return (await client.zrange(key, 0, "-1", "WITHSCORES")).join(" ");
+    case "set":
+      return (await client.smembers(key)).join(" ");
+    default:
+      return `(${type})`;
+  }
+}
+
+function garbageText(garbage: Garbage, kind: CorruptionTarget["kind"]): string {
+  if (garbage === "not-json") return "{not json";
+  return kind === "message" ? JSON.stringify({ role: "user", parts: [{ type: "banana" }], createdAt: 1 }) : JSON.stringify({ hello: "world" });
+}
+
+/** Overwrites one record under `prefix` through `client`, bypassing the adapter. */
+export async function corruptRecord(client: Redis, prefix: string, target: CorruptionTarget, garbage: Garbage): Promise<void> {
+  const keys = keyLayout(prefix);
+  const text = garbageText(garbage, target.kind);
+  const mustExist = (found: boolean, what: string): void => {
+    if (!found) throw new Error(`corrupt(): ${what} does not exist under "${prefix}".`);
+  };
+  switch (target.kind) {
+    case "message":
+      mustExist((await client.llen(keys.messages(target.conversationId))) >= target.seq, `message ${target.seq} of "${target.conversationId}"`);
+      await client.lset(keys.messages(target.conversationId), target.seq - 1, text);
+      return;
+    case "checkpoint":
+      mustExist((await client.hexists(keys.checkpoints(target.runId), target.agentPath)) === 1, `checkpoint "${target.agentPath}" of run "${target.runId}"`);
+      await client.hset(keys.checkpoints(target.runId), target.agentPath, text);
+      return;
+    case "session":
+      mustExist((await client.exists(keys.session(target.key))) === 1, `session "${target.key}"`);
+      await client.hset(keys.session(target.key), "record", text);
+      return;
+    case "archive":
+      mustExist((await client.exists(keys.archive(target.id))) === 1, `archive "${target.id}"`);
+      await client.set(keys.archive(target.id), text);
+      return;
+    case "summary":
+      mustExist((await client.exists(keys.summary(target.conversationId))) === 1, `summary of "${target.conversationId}"`);
+      await client.set(keys.summary(target.conversationId), text);
+      return;
+    case "usage": {
+      const ids = await client.zrange(keys.usageOfRun(target.runId), 0, "-1");
+      mustExist(ids.length > 0, `usage of run "${target.runId}"`);
+      for (const id of ids) await client.hset(keys.usageRecords, id, text);
+      return;
+    }
+  }
+}
+
+/** A conformance harness: a storage on a fresh prefix, with direct access through its own client. */
+export async function createHarness(): Promise<StorageHarness> {
+  const prefix = uniquePrefix();
+  const direct = directClient();
+  await direct.connect();
+  const storages: Storage[] = [];
+  const open = async (): Promise<RedisStorage> => {
+    const storage = await createRedisStorage({ url: REDIS_URL, keyPrefix: prefix });
+    storages.push(storage);
+    return storage;
+  };
+  const storage = await open();
+  return {
+    storage,
+    openAnother: open,
+    dump: async () => {
+      const lines: string[] = [];
+      for (const key of await keysUnder(direct, prefix)) lines.push(`${key} = ${await dumpKey(direct, key)}`);
+      return lines.join("\n");
+    },
+    corrupt: (target, garbage) => corruptRecord(direct, prefix, target, garbage),
+    close: async () => {
+      await Promise.all(storages.map((opened) => opened.close()));
+      await deleteUnder(direct, prefix);
+      await direct.quit();
+    },
+  };
+}
+
+/** Closes `client` at the end of the file's tests. */
+export function quitAfterAll(client: Redis): void {
+  afterAll(async () => {
+    await client.quit().catch(() => client.disconnect());
+  });
+}

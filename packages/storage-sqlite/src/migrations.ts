@@ -1,0 +1,96 @@
+/** One step of the database schema: applied once, in `version` order, inside a transaction. */
+export interface SqliteMigration {
+  /** Position in the schema history, from 1, without gaps. */
+  readonly version: number;
+  /** Short description, recorded in `baton_migrations`. */
+  readonly name: string;
+  /** The SQL the step runs (one or more statements). */
+  readonly sql: string;
+}
+
+/**
+ * Every schema step this version of `@baton/storage-sqlite` knows, oldest first. A
+ * database is current when `baton_migrations` holds each of these versions and no other.
+ *
+ * JSON (message parts, checkpoints, session values, archived outputs, summaries, usage
+ * records) is stored as TEXT written by `JSON.stringify`, so it reads back with its
+ * numbers and key order exactly as Baton wrote them.
+ */
+export const MIGRATIONS: readonly SqliteMigration[] = Object.freeze([
+  {
+    version: 1,
+    name: "baton storage tables",
+    sql: `
+CREATE TABLE baton_conversations (
+  id TEXT PRIMARY KEY,
+  version INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX baton_conversations_updated_at ON baton_conversations (updated_at);
+
+CREATE TABLE baton_messages (
+  conversation_id TEXT NOT NULL REFERENCES baton_conversations (id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  role TEXT NOT NULL,
+  parts TEXT NOT NULL,
+  run_id TEXT,
+  agent_path TEXT,
+  user_id TEXT,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (conversation_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE baton_summaries (
+  conversation_id TEXT PRIMARY KEY REFERENCES baton_conversations (id) ON DELETE CASCADE,
+  data TEXT NOT NULL
+);
+
+CREATE TABLE baton_runs (
+  run_id TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  lease_until INTEGER NOT NULL,
+  finished INTEGER NOT NULL DEFAULT 0,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX baton_runs_updated_at ON baton_runs (updated_at);
+
+CREATE TABLE baton_checkpoints (
+  run_id TEXT NOT NULL REFERENCES baton_runs (run_id) ON DELETE CASCADE,
+  agent_path TEXT NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (run_id, agent_path)
+) WITHOUT ROWID;
+
+CREATE TABLE baton_sessions (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX baton_sessions_updated_at ON baton_sessions (updated_at);
+
+CREATE TABLE baton_archives (
+  id TEXT PRIMARY KEY,
+  data TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX baton_archives_created_at ON baton_archives (created_at);
+
+CREATE TABLE baton_usage (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  run_id TEXT NOT NULL,
+  conversation_id TEXT,
+  user_id TEXT,
+  recorded_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+);
+CREATE INDEX baton_usage_run_id ON baton_usage (run_id, recorded_at);
+CREATE INDEX baton_usage_conversation_id ON baton_usage (conversation_id, recorded_at);
+CREATE INDEX baton_usage_user_id ON baton_usage (user_id, recorded_at);
+CREATE INDEX baton_usage_recorded_at ON baton_usage (recorded_at);
+`,
+  },
+]);
+
+/** The schema version this package needs: the last of {@link MIGRATIONS}. */
+export const SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -1,0 +1,73 @@
+import type { Database } from "better-sqlite3";
+import { RunClaimLostError, checkRunCheckpoint, parseStoredJson, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+
+/** A row of `baton_runs`. */
+interface RunRow {
+  readonly owner: string;
+  readonly lease_until: number;
+  readonly finished: number;
+}
+
+/** Runs over SQLite, synchronously (the storage wraps them in promises). */
+export interface SqliteRuns {
+  claim(runId: string, claim: RunClaimRequest): RunClaimResult;
+  save(checkpoint: RunCheckpoint, claim: RunClaimRequest): void;
+  load(runId: string, agentPath: string): RunCheckpoint | undefined;
+}
+
+/** The record name of a stored checkpoint, as `StorageCorruptionError.record` gives it. */
+export function checkpointRecord(runId: string, agentPath: string): string {
+  return `run "${runId}" checkpoint "${agentPath}"`;
+}
+
+/**
+ * Prepares the run statements once. Claims and checkpoint saves read the run and
+ * write it in one `BEGIN IMMEDIATE` transaction, so of many claimers (in this process
+ * or others) exactly one wins, and a save checks the claim and writes atomically.
+ * `now` of the claim is the run's last-activity time (what `prune("runs")` compares).
+ */
+export function sqliteRuns(db: Database): SqliteRuns {
+  const selectRun = db.prepare<[string], RunRow>("SELECT owner, lease_until, finished FROM baton_runs WHERE run_id = ?");
+  const insertRun = db.prepare("INSERT INTO baton_runs (run_id, owner, lease_until, finished, updated_at) VALUES (?, ?, ?, 0, ?)");
+  const takeRun = db.prepare("UPDATE baton_runs SET owner = ?, lease_until = ?, updated_at = ? WHERE run_id = ?");
+  const renewRun = db.prepare("UPDATE baton_runs SET lease_until = ?, updated_at = ?, finished = max(finished, ?) WHERE run_id = ?");
+  const selectCheckpoint = db.prepare<[string, string], { data: unknown }>("SELECT data FROM baton_checkpoints WHERE run_id = ? AND agent_path = ?");
+  const upsertCheckpoint = db.prepare(
+    "INSERT INTO baton_checkpoints (run_id, agent_path, data) VALUES (?, ?, ?) ON CONFLICT (run_id, agent_path) DO UPDATE SET data = excluded.data",
+  );
+
+  const load = (runId: string, agentPath: string): RunCheckpoint | undefined => {
+    const row = selectCheckpoint.get(runId, agentPath);
+    if (row === undefined) return undefined;
+    const record = checkpointRecord(runId, agentPath);
+    return checkRunCheckpoint(parseStoredJson(row.data, record), record);
+  };
+
+  const claim = db.transaction((runId: string, owner: string, leaseMs: number, now: number): RunClaimResult => {
+    const run = selectRun.get(runId);
+    if (run === undefined) {
+      insertRun.run(runId, owner, now + leaseMs, now);
+      return { claimed: true };
+    }
+    if (run.finished !== 0) return { claimed: false, reason: "finished" };
+    if (run.owner !== owner && run.lease_until > now) return { claimed: false, reason: "held", owner: run.owner, leaseUntil: run.lease_until };
+    takeRun.run(owner, now + leaseMs, now, runId);
+    const checkpoint = load(runId, "main");
+    return checkpoint === undefined ? { claimed: true } : { claimed: true, checkpoint };
+  });
+
+  const save = db.transaction((checkpoint: RunCheckpoint, data: string, owner: string, leaseMs: number, now: number): void => {
+    const run = selectRun.get(checkpoint.runId);
+    if (run === undefined || run.finished !== 0) throw new RunClaimLostError(checkpoint.runId, owner, undefined);
+    if (run.owner !== owner) throw new RunClaimLostError(checkpoint.runId, owner, run.owner);
+    upsertCheckpoint.run(checkpoint.runId, checkpoint.agentPath, data);
+    const finishes = checkpoint.agentPath === "main" && checkpoint.stopReason !== undefined ? 1 : 0;
+    renewRun.run(now + leaseMs, now, finishes, checkpoint.runId);
+  });
+
+  return {
+    claim: (runId, request) => claim.immediate(runId, request.owner, request.leaseMs, request.now ?? Date.now()),
+    save: (checkpoint, request) => save.immediate(checkpoint, JSON.stringify(checkpoint), request.owner, request.leaseMs, request.now ?? Date.now()),
+    load,
+  };
+}

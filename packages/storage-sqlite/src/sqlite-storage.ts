@@ -1,0 +1,146 @@
+import type { Database } from "better-sqlite3";
+import { StorageError, StorageSchemaError, type Storage } from "@baton/core";
+import { sqliteArchives } from "./archives.js";
+import { sqliteConversations } from "./conversations.js";
+import { storageErrorOf } from "./errors.js";
+import { migrate, newerSchemaError, schemaStatus } from "./migrate.js";
+import { openDatabase } from "./open-database.js";
+import { sqliteRetention } from "./retention.js";
+import { sqliteRuns } from "./runs.js";
+import { sqliteSessions } from "./sessions.js";
+import { sqliteSummaries } from "./summaries.js";
+import { sqliteUsage } from "./usage.js";
+
+/** Options of {@link createSqliteStorage}: a file to open, or a database you opened. */
+export type SqliteStorageOptions = (
+  | {
+      /** The SQLite file (created when missing), or `":memory:"`. The storage opens it and closes it in `close()`. */
+      readonly path: string;
+      readonly database?: undefined;
+    }
+  | {
+      /**
+       * A better-sqlite3 database you opened and own: used as it is (its pragmas are yours;
+       * WAL and a `busy_timeout` are recommended), and not closed by `close()`.
+       */
+      readonly database: Database;
+      readonly path?: undefined;
+    }
+) & {
+  /**
+   * Apply missing migrations when the storage is created (default `true`). With `false`
+   * the schema is checked on first use, and a database that is not migrated gives a
+   * `StorageSchemaError` naming the `baton-storage-sqlite migrate` command to run.
+   */
+  readonly migrate?: boolean;
+  /**
+   * Milliseconds a statement waits for another connection's lock (SQLite's
+   * `busy_timeout`). Default 5000 for a file the storage opens; for a `database` you
+   * pass, set only when given.
+   */
+  readonly busyTimeoutMs?: number;
+};
+
+/** A Baton {@link Storage} in SQLite. */
+export interface SqliteStorage extends Storage {
+  /** The better-sqlite3 database the storage uses (for backups, inspection, your own tables). */
+  readonly database: Database;
+}
+
+function shellArgument(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+function checkSchema(db: Database): void {
+  const status = schemaStatus(db);
+  if (status.unknown.length > 0) throw newerSchemaError(db.name, status.unknown);
+  if (status.pending.length > 0) {
+    throw new StorageSchemaError(
+      `The SQLite database ${db.name} is not migrated: it lacks schema version${status.pending.length === 1 ? "" : "s"} ${status.pending.join(", ")}. ` +
+        `Run \`npx baton-storage-sqlite migrate ${shellArgument(db.name)}\`, or create the storage with \`migrate: true\`.`,
+      { details: { file: db.name, pending: [...status.pending], command: `baton-storage-sqlite migrate ${db.name}` } },
+    );
+  }
+}
+
+function domainsOf(db: Database) {
+  return {
+    conversations: sqliteConversations(db),
+    runs: sqliteRuns(db),
+    sessions: sqliteSessions(db),
+    archives: sqliteArchives(db),
+    summaries: sqliteSummaries(db),
+    usage: sqliteUsage(db),
+    retention: sqliteRetention(db),
+  };
+}
+
+type Domains = ReturnType<typeof domainsOf>;
+
+/**
+ * A Baton storage in a SQLite file through better-sqlite3. Creation is synchronous
+ * (so `await createSqliteStorage(…)` works too): it opens the file in WAL mode and,
+ * unless `migrate: false`, applies missing migrations. Every write that reads before
+ * it writes runs in a `BEGIN IMMEDIATE` transaction, so several storages (processes,
+ * or handles in one process) can share one file.
+ *
+ * @throws StorageError when the file cannot be opened; StorageSchemaError when a newer
+ * version of this package migrated it.
+ * @example
+ * const storage = createSqliteStorage({ path: "baton.db" });
+ * await storage.appendMessages("c1", [{ role: "user", parts: [{ type: "text", text: "Hi" }] }]);
+ * await storage.close();
+ */
+export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
+  const owned = options.database === undefined;
+  const db = options.database ?? openDatabase(options.path, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
+  let domains: Domains | undefined;
+  let closed = false;
+  try {
+    if (!owned && options.busyTimeoutMs !== undefined) db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs))}`);
+    if (options.migrate ?? true) {
+      migrate(db);
+      domains = domainsOf(db);
+    }
+  } catch (error) {
+    if (owned) db.close();
+    throw storageErrorOf(error, "migration");
+  }
+
+  const use = async <T>(operation: string, action: (domains: Domains) => T): Promise<T> => {
+    if (closed) throw new StorageError(`Cannot ${operation}: the SQLite storage is closed.`, { retryable: false });
+    try {
+      if (domains === undefined) {
+        checkSchema(db);
+        domains = domainsOf(db);
+      }
+      return action(domains);
+    } catch (error) {
+      throw storageErrorOf(error, operation);
+    }
+  };
+
+  return {
+    database: db,
+    appendMessages: (conversationId, messages, appendOptions = {}) => use("appendMessages", (d) => d.conversations.append(conversationId, messages, appendOptions)),
+    loadMessages: (conversationId, loadOptions = {}) => use("loadMessages", (d) => d.conversations.load(conversationId, loadOptions)),
+    claimRun: (runId, claim) => use("claimRun", (d) => d.runs.claim(runId, claim)),
+    saveCheckpoint: (checkpoint, claim) => use("saveCheckpoint", (d) => d.runs.save(checkpoint, claim)),
+    loadCheckpoint: (runId, agentPath = "main") => use("loadCheckpoint", (d) => d.runs.load(runId, agentPath)),
+    loadSessionState: (key) => use("loadSessionState", (d) => d.sessions.load(key)),
+    saveSessionState: (key, value, saveOptions = {}) => use("saveSessionState", (d) => d.sessions.save(key, value, saveOptions.expectedVersion)),
+    archiveToolOutput: (output) => use("archiveToolOutput", (d) => d.archives.archive(output)),
+    loadToolOutput: (id) => use("loadToolOutput", (d) => d.archives.load(id)),
+    saveSummary: (conversationId, summary) => use("saveSummary", (d) => d.summaries.save(conversationId, summary)),
+    loadSummary: (conversationId) => use("loadSummary", (d) => d.summaries.load(conversationId)),
+    recordUsage: (records) => use("recordUsage", (d) => d.usage.record(records)),
+    queryUsage: (query) => use("queryUsage", (d) => d.usage.query(query)),
+    prune: (domain, olderThan) => use("prune", (d) => d.retention.prune(domain, olderThan)),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      domains = undefined;
+      if (owned) db.close();
+    },
+  };
+}

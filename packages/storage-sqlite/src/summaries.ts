@@ -1,0 +1,35 @@
+import type { Database } from "better-sqlite3";
+import { checkSummary, parseStoredJson, type ConversationSummary } from "@baton/core";
+
+/** Conversation summaries over SQLite, synchronously (the storage wraps them in promises). */
+export interface SqliteSummaries {
+  save(conversationId: string, summary: Omit<ConversationSummary, "createdAt"> & { readonly createdAt?: number }): void;
+  load(conversationId: string): ConversationSummary | undefined;
+}
+
+/**
+ * Prepares the summary statements once. A summary belongs to its conversation's row
+ * (created when missing, without touching its last-append time otherwise), so
+ * `prune("conversations")` removes it with the messages.
+ */
+export function sqliteSummaries(db: Database): SqliteSummaries {
+  const ensureConversation = db.prepare("INSERT INTO baton_conversations (id, version, updated_at) VALUES (?, 0, ?) ON CONFLICT (id) DO NOTHING");
+  const upsert = db.prepare("INSERT INTO baton_summaries (conversation_id, data) VALUES (?, ?) ON CONFLICT (conversation_id) DO UPDATE SET data = excluded.data");
+  const select = db.prepare<[string], { data: unknown }>("SELECT data FROM baton_summaries WHERE conversation_id = ?");
+  const save = db.transaction((conversationId: string, data: string, now: number) => {
+    ensureConversation.run(conversationId, now);
+    upsert.run(conversationId, data);
+  });
+  return {
+    save: (conversationId, summary) => {
+      const stored: ConversationSummary = { text: summary.text, throughSeq: summary.throughSeq, createdAt: summary.createdAt ?? Date.now() };
+      save.immediate(conversationId, JSON.stringify(stored), Date.now());
+    },
+    load: (conversationId) => {
+      const row = select.get(conversationId);
+      if (row === undefined) return undefined;
+      const record = `summary of conversation "${conversationId}"`;
+      return checkSummary(parseStoredJson(row.data, record), record);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { StorageSchemaError } from "@baton/core";
+import { MIGRATIONS, SCHEMA_VERSION, createSqliteStorage, migrate, schemaStatus } from "../src/index.js";
+import { withHandle } from "./support/harness.js";
+
+let dir: string;
+let file: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "baton-sqlite-migrations-"));
+  file = join(dir, "baton.db");
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("MIGRATIONS", () => {
+  it("are numbered from 1 without gaps, each with a name and SQL", () => {
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    for (const migration of MIGRATIONS) {
+      expect(migration.name).not.toBe("");
+      expect(migration.sql).toMatch(/CREATE TABLE/);
+    }
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
+  });
+});
+
+describe("migrate", () => {
+  it("applies every version once, records it, and applies nothing the second time", () => {
+    const db = new Database(file);
+    try {
+      expect(schemaStatus(db)).toMatchObject({ applied: [], pending: MIGRATIONS.map((m) => m.version), unknown: [], current: false });
+      const before = Date.now();
+      expect(migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(migrate(db)).toEqual([]);
+      const rows = db.prepare<[], { version: number; name: string; applied_at: number }>("SELECT version, name, applied_at FROM baton_migrations ORDER BY version").all();
+      expect(rows.map(({ version, name }) => ({ version, name }))).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
+      for (const row of rows) expect(row.applied_at).toBeGreaterThanOrEqual(before);
+      expect(schemaStatus(db)).toMatchObject({ pending: [], unknown: [], current: true });
+    } finally {
+      db.close();
+    }
+  });
+
+  it("is safe when two handles migrate the same file one after the other", () => {
+    const a = new Database(file);
+    const b = new Database(file);
+    try {
+      a.pragma("busy_timeout = 5000");
+      b.pragma("busy_timeout = 5000");
+      expect(migrate(a)).toEqual([1]);
+      expect(migrate(b)).toEqual([]);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it("applies only the missing versions of a partly migrated database", () => {
+    const db = new Database(file);
+    try {
+      db.exec("CREATE TABLE baton_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+      expect(migrate(db)).toEqual([1]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("refuses a database migrated by a newer version", () => {
+    const db = new Database(file);
+    try {
+      migrate(db);
+      db.prepare("INSERT INTO baton_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(SCHEMA_VERSION + 1, "from the future", Date.now());
+      expect(() => migrate(db)).toThrow(StorageSchemaError);
+      expect(() => migrate(db)).toThrow(/newer/);
+      expect(schemaStatus(db)).toMatchObject({ unknown: [SCHEMA_VERSION + 1], current: false });
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("createSqliteStorage and the schema", () => {
+  it("migrates by default", async () => {
+    const storage = createSqliteStorage({ path: file });
+    await storage.appendMessages("c1", [{ role: "user", parts: [{ type: "text", text: "hi" }] }]);
+    await storage.close();
+    expect(withHandle(file, (db) => schemaStatus(db).current)).toBe(true);
+  });
+
+  it("with migrate: false, rejects on first use of an unmigrated file, naming the CLI command", async () => {
+    const storage = createSqliteStorage({ path: file, migrate: false });
+    const error = await storage.loadMessages("c1").then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(StorageSchemaError);
+    expect((error as Error).message).toContain(`baton-storage-sqlite migrate ${file}`);
+    await expect(storage.appendMessages("c1", [])).rejects.toBeInstanceOf(StorageSchemaError);
+    // Once migrated (by the CLI, another process…), the same storage works.
+    withHandle(file, (db) => migrate(db), true);
+    expect(await storage.loadMessages("c1")).toEqual([]);
+    await storage.close();
+  });
+
+  it("with migrate: false, works on a migrated file and changes nothing in its schema", async () => {
+    withHandle(file, (db) => migrate(db), true);
+    const storage = createSqliteStorage({ path: file, migrate: false });
+    expect(await storage.saveSessionState("k", { a: 1 })).toBe(1);
+    await storage.close();
+    expect(withHandle(file, (db) => schemaStatus(db).applied.length)).toBe(MIGRATIONS.length);
+  });
+
+  it("refuses a database migrated by a newer version: at creation, or on first use with migrate: false", async () => {
+    withHandle(file, (db) => {
+      migrate(db);
+      db.prepare("INSERT INTO baton_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(SCHEMA_VERSION + 5, "future", Date.now());
+    }, true);
+    expect(() => createSqliteStorage({ path: file })).toThrow(StorageSchemaError);
+    const storage = createSqliteStorage({ path: file, migrate: false });
+    await expect(storage.loadSessionState("k")).rejects.toThrow(/newer than this @baton\/storage-sqlite knows/);
+    await storage.close();
+  });
+});

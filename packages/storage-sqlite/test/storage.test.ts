@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { RunClaimLostError, StorageConflictError, StorageCorruptionError, StorageError, type NewConversationMessage } from "@baton/core";
+import { createSqliteStorage, migrate } from "../src/index.js";
+import { createHarness, type SqliteHarness } from "./support/harness.js";
+
+const text = (value: string): NewConversationMessage => ({ role: "user", parts: [{ type: "text", text: value }] });
+
+let harness: SqliteHarness;
+
+beforeEach(async () => {
+  harness = await createHarness();
+});
+
+afterEach(async () => {
+  await harness.close();
+});
+
+describe("createSqliteStorage options", () => {
+  it("opens the file in WAL mode with the busy timeout and foreign keys", async () => {
+    const storage = createSqliteStorage({ path: harness.file, busyTimeoutMs: 1234 });
+    expect(storage.database.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(storage.database.pragma("busy_timeout", { simple: true })).toBe(1234);
+    expect(storage.database.pragma("foreign_keys", { simple: true })).toBe(1);
+    await storage.close();
+    expect(storage.database.open).toBe(false);
+    const defaults = createSqliteStorage({ path: harness.file });
+    expect(defaults.database.pragma("busy_timeout", { simple: true })).toBe(5000);
+    await defaults.close();
+  });
+
+  it("uses a database you pass and does not close it", async () => {
+    const db = new Database(harness.file);
+    const storage = createSqliteStorage({ database: db });
+    expect(storage.database).toBe(db);
+    await storage.appendMessages("c1", [text("mine")]);
+    await storage.close();
+    expect(db.open).toBe(true);
+    expect(db.prepare("SELECT count(*) AS n FROM baton_messages").get()).toEqual({ n: 1 });
+    db.close();
+  });
+
+  it("works in memory", async () => {
+    const storage = createSqliteStorage({ path: ":memory:" });
+    expect(await storage.appendMessages("c1", [text("a"), text("b")])).toEqual({ firstSeq: 1, version: 2 });
+    expect((await storage.loadMessages("c1")).map((m) => m.seq)).toEqual([1, 2]);
+    await storage.close();
+  });
+
+  it("throws a StorageError when the file cannot be opened", () => {
+    expect(() => createSqliteStorage({ path: join(harness.file, "no", "such", "dir.db") })).toThrow(StorageError);
+  });
+
+  it("rejects calls after close with a StorageError; closing twice is fine", async () => {
+    const storage = await harness.openAnother();
+    await storage.close();
+    await storage.close();
+    await expect(storage.loadMessages("c1")).rejects.toThrow(/closed/);
+    await expect(storage.loadMessages("c1")).rejects.toBeInstanceOf(StorageError);
+  });
+
+  it("turns SQLite errors into StorageErrors with the SQLite code", async () => {
+    const blocker = new Database(harness.file);
+    const storage = createSqliteStorage({ path: harness.file, busyTimeoutMs: 0 });
+    blocker.exec("BEGIN IMMEDIATE");
+    try {
+      const error = await storage.appendMessages("c1", [text("x")]).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(StorageError);
+      expect((error as StorageError).details).toMatchObject({ code: "SQLITE_BUSY" });
+      expect((error as StorageError).retryable).toBe(true);
+    } finally {
+      blocker.exec("ROLLBACK");
+      blocker.close();
+      await storage.close();
+    }
+  });
+
+  it("refuses session state that is not JSON", async () => {
+    await expect(harness.storage.saveSessionState("k", undefined)).rejects.toBeInstanceOf(StorageError);
+  });
+});
+
+describe("SQLite specifics", () => {
+  it("stores parts and values as JSON text, with numbers and key order as written", async () => {
+    const parts = [{ type: "text" as const, text: "π", tokens: { reasoning: 0, output: 0.1 + 0.2 } }];
+    await harness.storage.appendMessages("c1", [{ role: "assistant", parts, runId: "r1" }]);
+    await harness.storage.saveSessionState("s", { z: 1, a: [1e-7, 2 ** 53 - 1] });
+    const [loaded] = await harness.storage.loadMessages("c1");
+    expect(JSON.stringify(loaded?.parts)).toBe(JSON.stringify(parts));
+    expect(loaded).not.toHaveProperty("agentPath");
+    expect(loaded).not.toHaveProperty("userId");
+    expect(JSON.stringify((await harness.storage.loadSessionState("s"))?.value)).toBe('{"z":1,"a":[1e-7,9007199254740991]}');
+    const dump = await harness.dump();
+    expect(dump).toContain('"parts":"[{\\"type\\":\\"text\\",\\"text\\":\\"π\\",\\"tokens\\":{\\"reasoning\\":0,\\"output\\":0.30000000000000004}}]"');
+  });
+
+  it("two storages on one file: appends interleave without gaps, one claimer wins", async () => {
+    const other = await harness.openAnother();
+    const appends = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? harness.storage : other).appendMessages("c1", [text(`${i}a`), text(`${i}b`)]));
+    const results = await Promise.all(appends);
+    expect(results.map((r) => r.firstSeq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 1));
+    const messages = await other.loadMessages("c1");
+    expect(messages.map((m) => m.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    for (let i = 0; i < 40; i += 2) expect((messages[i]?.parts[0] as { text: string }).text.replace("a", "b")).toBe((messages[i + 1]?.parts[0] as { text: string }).text);
+
+    const claims = await Promise.all(["w1", "w2", "w3", "w4"].map((owner, i) => (i % 2 === 0 ? harness.storage : other).claimRun("r1", { owner, leaseMs: 60_000 })));
+    expect(claims.filter((claim) => claim.claimed)).toHaveLength(1);
+  });
+
+  it("checks versions and claims atomically across storages", async () => {
+    const other = await harness.openAnother();
+    await harness.storage.appendMessages("c1", [text("a")], { expectedVersion: 0 });
+    await expect(other.appendMessages("c1", [text("b")], { expectedVersion: 0 })).rejects.toBeInstanceOf(StorageConflictError);
+    await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 10, now: 1000 });
+    await other.claimRun("r1", { owner: "w2", leaseMs: 10, now: 2000 });
+    const lost = harness.storage.saveCheckpoint(
+      {
+        version: 2,
+        runId: "r1",
+        agentPath: "main",
+        model: "m",
+        history: { messages: [] },
+        iteration: 0,
+        toolCallCount: 0,
+        messages: [],
+        progress: [],
+        loop: { hasToolCalls: false, finalAnswerRequested: false, subAgentToolCalls: 0, toolMetadata: {}, turnIterations: [] },
+        usage: [],
+        custom: {},
+        savedAt: 0,
+      },
+      { owner: "w1", leaseMs: 10, now: 2001 },
+    );
+    await expect(lost).rejects.toBeInstanceOf(RunClaimLostError);
+    await expect(lost).rejects.toMatchObject({ heldBy: "w2" });
+  });
+
+  it("names corrupt rows; a corrupt message rejects the whole load", async () => {
+    await harness.storage.appendMessages("c1", [text("a"), text("b")]);
+    await harness.corrupt({ kind: "message", conversationId: "c1", seq: 2 }, "not-json");
+    await expect(harness.storage.loadMessages("c1")).rejects.toMatchObject({ record: 'conversation "c1" message 2' });
+    expect(await harness.storage.loadMessages("c1", { throughSeq: 1 })).toHaveLength(1);
+    await harness.corrupt({ kind: "message", conversationId: "c1", seq: 1 }, "wrong-shape");
+    await expect(harness.storage.loadMessages("c1", { throughSeq: 1 })).rejects.toBeInstanceOf(StorageCorruptionError);
+  });
+
+  it("prunes a conversation's messages and summary, and a run's checkpoints", async () => {
+    await harness.storage.appendMessages("c1", [text("a")]);
+    await harness.storage.saveSummary("c1", { text: "s", throughSeq: 1 });
+    await harness.storage.saveSummary("orphan", { text: "s", throughSeq: 0 });
+    expect(await harness.storage.prune("conversations", Date.now() + 1)).toBe(2);
+    expect(await harness.storage.loadSummary("c1")).toBeUndefined();
+    expect(await harness.dump()).not.toContain('"text\\":\\"a\\"');
+  });
+
+  it("migrates a database passed in", async () => {
+    const db = new Database(":memory:");
+    createSqliteStorage({ database: db });
+    expect(migrate(db)).toEqual([]);
+    db.close();
+  });
+});
