@@ -112,13 +112,14 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
   const records: ToolCallRecord[] = [];
   /** The iteration of each assistant message in `added`. */
   const turnIterations: number[] = [];
-  const progress = new ProgressParts();
+  // Only a persisted run keeps its tools' progress (a run without storage holds nothing extra).
+  const progress = run.persistence ? new ProgressParts() : undefined;
   /** The tool batch running now, as checkpoints record it. */
   let pending: PendingToolBatch | undefined;
   /** Whether the run holds its claim in storage (its end must then be persisted). */
   let persisting = false;
   const persistence = run.persistence;
-  const snapshot = (): RunProgressSnapshot => ({ added, usage, turnIterations, progress: progress.parts(), ...(pending ? { pending } : {}) });
+  const snapshot = (): RunProgressSnapshot => ({ added, usage, turnIterations, progress: progress?.parts() ?? [], ...(pending ? { pending } : {}) });
   const offered = new OfferedTools();
   let extraText = "";
   let finalText: string | undefined;
@@ -181,7 +182,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     messages: () => [...state.messages, ...state.inLoopMessages],
     ready: () => scope.scope.ready,
     emitToolEvent: (event) => {
-      if (persistence && event.type === "tool-progress" && event.step) progress.apply(event.toolCallId, event.toolName, event.step);
+      if (progress && event.type === "tool-progress" && event.step) progress.apply(event.toolCallId, event.toolName, event.step);
       const hook = config.onToolProgress;
       const stamped = scope.emit(event, hook !== undefined);
       if (!hook || !stamped) return;
@@ -201,12 +202,9 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
   };
 
   /** Records a model call's usage once its tools ran (the record names the tools that succeeded). */
-  const recordCallUsage = async (base: Usage, toolsUsed: readonly string[], call: { text: string; toolCalls: readonly ToolCallPart[]; toolsSent: boolean; tools: readonly ToolDefinition[] }): Promise<void> => {
-    let record: Usage = { ...base, tools: toolsUsed };
-    if (config.calculateUsage) {
-      const initial = record;
-      record = await callHook("calculateUsage", () => config.calculateUsage!(initial, { ...call, state }));
-    }
+  const recordCallUsage = async (usage: Usage, text: string, toolCalls: readonly ToolCallPart[], toolsSent: boolean, tools: readonly ToolDefinition[]): Promise<void> => {
+    let record = usage;
+    if (config.calculateUsage) record = await callHook("calculateUsage", () => config.calculateUsage!(usage, { text, toolCalls, toolsSent, tools, state }));
     hold?.release();
     hold = undefined;
     addUsage(record);
@@ -222,8 +220,9 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     prepared: readonly PreparedToolCall[],
     toolCalls: readonly ToolCallPart[],
     iteration: number,
-    turnUsage: Usage,
-    call: { text: string; toolsSent: boolean; tools: readonly ToolDefinition[] },
+    /** The usage record of the call that asked for the batch, naming the given tools. */
+    usageFor: (tools: readonly string[]) => Usage,
+    call: { readonly text: string; readonly toolsSent: boolean; readonly tools: readonly ToolDefinition[] },
     completed?: readonly ToolResultPart[],
   ): Promise<StopReason | undefined> => {
     state.hasToolCalls = true;
@@ -232,10 +231,10 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     state.lastIterationErroredTools = [];
     state.toolsNotEnabled = [];
     const subAgentCallsBefore = state.subAgentToolCalls;
-    const done = new Map((completed ?? []).map((result) => [result.toolCallId, result]));
-    const toRun = done.size === 0 ? prepared : prepared.filter((p) => !done.has(p.call.toolCallId));
+    const done = completed ? new Map(completed.map((result) => [result.toolCallId, result])) : undefined;
+    const toRun = done ? prepared.filter((p) => !done.has(p.call.toolCallId)) : prepared;
     if (persistence) {
-      pending = { results: [...(completed ?? [])], usage: turnUsage };
+      pending = { results: [...(completed ?? [])], usage: usageFor([]) };
       await persistence.checkpoint(state, snapshot());
     }
     const concurrency = config.useParallelTools ? (settings.maxConcurrentTools ?? toRun.length) : 1;
@@ -253,11 +252,12 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
         }),
     );
     pending = undefined;
-    const outcomes: ToolOutcome[] =
-      done.size === 0 ? ranOutcomes : prepared.map((p) => (done.has(p.call.toolCallId) ? { status: "ok", result: done.get(p.call.toolCallId)!.result, durationMs: 0 } : ranOutcomes[toRun.indexOf(p)]!));
+    const outcomes: ToolOutcome[] = done
+      ? prepared.map((p) => (done.has(p.call.toolCallId) ? { status: "ok", result: done.get(p.call.toolCallId)!.result, durationMs: 0 } : ranOutcomes[toRun.indexOf(p)]!))
+      : ranOutcomes;
     const { results, succeeded } = await collectToolBatchResults(prepared, outcomes, state, config, context, records, iteration);
     addMessage({ role: "tool", content: results } satisfies ToolMessage);
-    await recordCallUsage(turnUsage, succeeded, { ...call, toolCalls });
+    await recordCallUsage(usageFor(succeeded), call.text, toolCalls, call.toolsSent, call.tools);
 
     let counted = 0;
     for (const toolCall of toolCalls) if (!config.nonIterativeTools.has(toolCall.toolName)) counted++;
@@ -281,8 +281,19 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
   };
   const finalAnswerInstructionOf = (): string => config.finalAnswerInstruction ?? defaultFinalAnswerInstruction(state.toolCallLimit);
 
-  /** After a step: the context engine, the checkpoint, `step-end`. */
-  const endStep = async (
+  /** After a step: `step-end` and the end of the content block (synchronous without a context engine or storage). */
+  const endStep = (
+    model: string,
+    iteration: number,
+    response: { text: string; usage: TokenUsage; toolCalls: readonly ToolCallPart[]; finishReason: ModelTurn["finishReason"] },
+  ): Promise<void> | undefined => {
+    if (settings.contextEngine || persistence) return endStepAfterServices(model, iteration, response);
+    if (scope.active) emit({ type: "step-end", iteration, finishReason: response.finishReason, toolCalls: response.toolCalls.length });
+    scope.endBlock();
+    return undefined;
+  };
+  /** {@link endStep} with the context engine and the checkpoint first. */
+  const endStepAfterServices = async (
     model: string,
     iteration: number,
     response: { text: string; usage: TokenUsage; toolCalls: readonly ToolCallPart[]; finishReason: ModelTurn["finishReason"] },
@@ -324,7 +335,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     state.inLoopMessages = [...checkpoint.messages];
     if (state.finalAnswerRequested) state.inLoopMessages.push({ role: "system", content: finalAnswerInstructionOf() });
     turnIterations.push(...checkpoint.loop.turnIterations);
-    progress.load(checkpoint.progress);
+    progress?.load(checkpoint.progress);
     for (const record of checkpoint.usage) {
       settings.budget?.record(record);
       usage.push(record);
@@ -341,7 +352,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     const assembled = toolCalls.map((call, index) => ({ index, id: call.toolCallId, name: call.toolName, rawArguments: call.rawArguments ?? JSON.stringify(call.arguments) }));
     let prepared = prepareToolCalls(assembled, registry, offered.names, config.preprocessToolArguments && ((call) => config.preprocessToolArguments!(call, context, state.toolMetadata)));
     if (isThenable(prepared)) prepared = await prepared;
-    const stop = await runToolStep(prepared, toolCalls, iteration, batchUsage, { text: state.lastText, toolsSent: true, tools: offered.definitions }, checkpoint.pending.results);
+    const stop = await runToolStep(prepared, toolCalls, iteration, (tools) => ({ ...batchUsage, tools }), { text: state.lastText, toolsSent: true, tools: offered.definitions }, checkpoint.pending.results);
     await endStep(batchUsage.model, iteration, { text: state.lastText, usage: batchUsage, toolCalls, finishReason: "tool_calls" });
     return stop;
   };
@@ -454,9 +465,8 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
       const content: AssistantMessage["content"][number][] = [...turn.reasoning];
       if (turn.text.length > 0) content.push({ type: "text", text: turn.text });
       // The usage of this call is recorded once its tools ran (it names the tools that succeeded).
-      const turnUsage = usageRecord(provider, model, agentPath, iteration, turn.usage, []);
-      const callInfo = { text: turn.text, toolCalls, toolsSent: sendTools, tools: definitions };
-      const recordTurnUsage = (toolsUsed: readonly string[]): Promise<void> => recordCallUsage(turnUsage, toolsUsed, callInfo);
+      const usageFor = (tools: readonly string[]): Usage => usageRecord(provider, model, agentPath, iteration, turn.usage, tools);
+      const recordTurnUsage = (): Promise<void> => recordCallUsage(usageFor([]), turn.text, toolCalls, sendTools, definitions);
 
       // A final turn that still asks for tools gets none: its calls are dropped and the run ends.
       const finalTurnIgnored = toolCalls.length > 0 && state.finalAnswerRequested;
@@ -468,7 +478,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
             turnIterations.push(iteration);
             addMessage({ role: "assistant", content });
           }
-          await recordTurnUsage([]);
+          await recordTurnUsage();
           state.hasToolCalls = false;
           finalText = turn.text;
           stopReason = state.stopReason ?? (finalTurnIgnored ? "tool_call_limit" : "ended_by_hook");
@@ -481,17 +491,18 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
       addMessage({ role: "assistant", content: toolCalls.length > 0 ? [...content, ...toolCalls] : content });
       let stopAfterStep: StopReason | undefined;
       if (toolCalls.length === 0) {
-        await recordTurnUsage([]);
+        await recordTurnUsage();
         if (await decideNoToolCalls("NO_CALLS_GENERATED")) state.hasToolCalls = true;
         else {
           state.hasToolCalls = false;
           finalText = turn.text;
         }
       } else {
-        stopAfterStep = await runToolStep(prepared, toolCalls, iteration, turnUsage, { text: turn.text, toolsSent: sendTools, tools: definitions });
+        stopAfterStep = await runToolStep(prepared, toolCalls, iteration, usageFor, { text: turn.text, toolsSent: sendTools, tools: definitions });
       }
 
-      await endStep(model, iteration, { text: turn.text, usage: turn.usage, toolCalls, finishReason: turn.finishReason });
+      const ended = endStep(model, iteration, { text: turn.text, usage: turn.usage, toolCalls, finishReason: turn.finishReason });
+      if (ended) await ended;
       if (stopAfterStep !== undefined) {
         stopReason = stopAfterStep;
         break;

@@ -15,6 +15,11 @@ export async function executeToolBatch(
   concurrency: number,
   onOutcome?: (index: number, outcome: ToolOutcome) => void,
 ): Promise<ToolOutcome[]> {
+  if (!onOutcome) {
+    // The common path (no one listening per call) allocates nothing extra.
+    if (calls.length === 1) return [await runToolCall(calls[0]!, env)];
+    if (concurrency >= calls.length) return Promise.all(calls.map((call) => runToolCall(call, env)));
+  }
   const run = onOutcome
     ? async (index: number): Promise<ToolOutcome> => {
         const outcome = await runToolCall(calls[index]!, env);
