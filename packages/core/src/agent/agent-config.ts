@@ -2,7 +2,7 @@ import type { Message, ToolCallPart } from "../messages/index.js";
 import type { ModelProvider, ToolChoice, ToolDefinition } from "../model/index.js";
 import type { ToolRegistry } from "../tools/index.js";
 import type { Usage } from "../usage/index.js";
-import type { ToolEvent } from "../events/index.js";
+import type { AgentEvent, ToolEvent } from "../events/index.js";
 import type { DataPolicy } from "./data-policy.js";
 import type { NoToolCallsReason } from "./stop-reason.js";
 import type { OrchestratorState } from "./orchestrator-state.js";
@@ -24,6 +24,8 @@ export interface AgentContext {
    * it becomes part of the run's final text.
    */
   sendText(text: string): void;
+  /** Sends a plan, handoff or loop-detection event into the run's stream (stamped like every event). */
+  emit(event: AgentEvent): void;
 }
 
 /** The decision of `onNoToolCalls`. */

@@ -51,6 +51,8 @@ export interface RunResult {
   readonly error?: SerializedError;
   /** Tool metadata by tool-call id, sub-agents' included. */
   readonly toolMetadata: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The agent's own state at the end (`state.custom`): what agent configs record (a parsed output, pending approvals, …). */
+  readonly custom: Readonly<Record<string, unknown>>;
   /**
    * Whether the run was written to storage. False when the run was given no
    * storage: nothing of it is persisted.

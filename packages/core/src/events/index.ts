@@ -28,6 +28,7 @@ export type {
   StreamEventOf,
   DistributiveOmit,
   UnstampedEvent,
+  AgentEvent,
 } from "./stream-event.js";
 export type { EventSink } from "./event-sink.js";
 export type {

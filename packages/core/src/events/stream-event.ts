@@ -218,6 +218,12 @@ export type StreamEvent =
   | ErrorEvent
   | MessageEvent;
 
+/**
+ * The events an agent config's hook or a tool may send itself (plans, handoffs, loop
+ * detection), without the fields the loop stamps.
+ */
+export type AgentEvent = DistributiveOmit<PlanUpdatedEvent | HandoffEvent | LoopDetectedEvent, keyof EventBase>;
+
 /** The `type` of a {@link StreamEvent}. */
 export type StreamEventType = StreamEvent["type"];
 

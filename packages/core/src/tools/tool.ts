@@ -4,6 +4,7 @@ import type { JsonSchema } from "./json-schema.js";
 import type { SubAgentRequest } from "../agent/sub-agent.js";
 import type { RunResult } from "../agent/run-result.js";
 import type { ProgressStepUpdate } from "../events/progress.js";
+import type { AgentEvent } from "../events/stream-event.js";
 
 /** The outcome of checking a tool's arguments. */
 export type ToolArgumentsCheck<TArgs> =
@@ -39,6 +40,8 @@ export interface ToolExecutionContext {
    * Reports a change to a step of a named progress group, as a `tool-progress` event
    * with `step`. `EventManager.forTool(ctx)` from `@baton/events` calls it for you.
    */
+  /** Sends a plan, handoff or loop-detection event into the run's stream (a todo tool's `plan-updated`, say). */
+  emit(event: AgentEvent): void;
   reportStep(update: ProgressStepUpdate): void | Promise<void>;
   /** Records usage of a model call the tool made itself (it is added to the run's usage). */
   addUsage(usage: Usage): void;

@@ -165,6 +165,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
       extraText += text;
       emit({ type: "text-delta", text });
     },
+    emit: (event) => emit(event),
   };
   const addMessage = (message: Message): void => {
     added.push(message);
@@ -192,6 +193,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
         // A progress observer must not break the tool it observes.
       }
     },
+    emitAgentEvent: (event) => emit(event),
     addUsage,
     metadataFor: (toolCallId) => (state.toolMetadata[toolCallId] ??= {}),
     runSubAgent: subAgents.run,
@@ -545,6 +547,7 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
     stopReason: reason,
     ...(error ? { error } : {}),
     toolMetadata: state.toolMetadata,
+    custom: state.custom,
     persisted: persisting && persistence !== undefined && persistence.ok,
   };
 }

@@ -93,6 +93,9 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
         return env.ready();
       },
       addUsage: (usage) => env.addUsage(usage),
+      emit: (event) => {
+        if (!interruption.isInterrupted) env.emitAgentEvent(event);
+      },
       runSubAgent: (request) => env.runSubAgent(request, interruption.signal),
     };
     const output = tool.execute(prepared.args, context);

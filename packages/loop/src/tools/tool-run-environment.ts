@@ -1,5 +1,5 @@
 import type { AbortHub } from "../abort/abort-hub.js";
-import type { Message, RunResult, SubAgentRequest, ToolEvent, Usage, UnstampedEvent } from "@baton/core";
+import type { AgentEvent, Message, RunResult, SubAgentRequest, ToolEvent, Usage, UnstampedEvent } from "@baton/core";
 
 /** What running a tool needs from the loop around it. */
 export interface ToolRunEnvironment {
@@ -18,6 +18,8 @@ export interface ToolRunEnvironment {
   ready(): Promise<void> | undefined;
   /** Emits a tool event (and calls the `onToolProgress` hook). */
   emitToolEvent(event: Extract<UnstampedEvent, { type: ToolEvent["type"] }>): void;
+  /** Emits a plan, handoff or loop-detection event a tool sends. */
+  emitAgentEvent(event: AgentEvent): void;
   /** Adds usage reported by a tool. */
   addUsage(usage: Usage): void;
   /** Metadata object of a call; what the tool writes there is kept. */

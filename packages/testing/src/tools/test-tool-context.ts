@@ -1,4 +1,4 @@
-import type { ProgressStepUpdate, ToolExecutionContext, Usage } from "@baton/core";
+import type { AgentEvent, ProgressStepUpdate, ToolExecutionContext, Usage } from "@baton/core";
 
 /** A {@link ToolExecutionContext} for unit-testing a tool, with what the tool reported. */
 export interface TestToolContext extends ToolExecutionContext {
@@ -8,11 +8,14 @@ export interface TestToolContext extends ToolExecutionContext {
   readonly steps: ProgressStepUpdate[];
   /** Usage passed to `addUsage()`, in order. */
   readonly usage: Usage[];
+  /** Events passed to `emit()` (plans, handoffs, loop detections), in order. */
+  readonly events: AgentEvent[];
 }
 
 /**
  * Builds a tool execution context for calling `tool.execute(args, ctx)` directly in a
- * unit test. It records progress, steps and usage; `runSubAgent` rejects unless given.
+ * unit test. It records progress, steps, usage and emitted events; `runSubAgent`
+ * rejects unless given.
  *
  * @example
  * const ctx = testToolContext({ toolName: "search" });
@@ -23,6 +26,7 @@ export function testToolContext(overrides: Partial<ToolExecutionContext> = {}): 
   const progressMessages: string[] = [];
   const steps: ProgressStepUpdate[] = [];
   const usage: Usage[] = [];
+  const events: AgentEvent[] = [];
   return {
     toolCallId: "call_1",
     toolName: "tool",
@@ -40,10 +44,14 @@ export function testToolContext(overrides: Partial<ToolExecutionContext> = {}): 
     addUsage: (record) => {
       usage.push(record);
     },
+    emit: (event) => {
+      events.push(event);
+    },
     runSubAgent: () => Promise.reject(new Error("runSubAgent was not given to testToolContext().")),
     ...overrides,
     progressMessages,
     steps,
     usage,
+    events,
   };
 }
