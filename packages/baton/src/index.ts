@@ -3,7 +3,7 @@
  * of `@baton/core` (contracts, errors, helpers), `@baton/loop` (`run`, `stream`),
  * `@baton/tools` (`defineTool`, `ToolSet`, `selectTools`) and `@baton/events`
  * (`EventHub`, `startRunSession`, `sendSse`, `sseResponse`, `EventManager`, …) is
- * re-exported here, with the in-memory storage of `@baton/storage-memory`. The
+ * re-exported here, with `@baton/agents` (built-in configs, agents as tools, steps, approvals, …) and the in-memory storage of `@baton/storage-memory`. The
  * database adapters are installed on their own (`@baton/storage-sqlite`,
  * `-postgres`, `-redis`). The browser event client is `baton/client`; test doubles
  * (`scriptedModel`, `fakeTool`, …) live at `baton/testing`.
@@ -13,6 +13,7 @@ export * from "@baton/core";
 export * from "@baton/loop";
 export * from "@baton/tools";
 export * from "@baton/events";
+export * from "@baton/agents";
 export { createMemoryStorage, MemoryStorage, MemoryDatabase, type MemoryStorageOptions } from "@baton/storage-memory";
 export { createAgent, MISSING_PROVIDER_MESSAGE } from "./agent/create-agent.js";
 export type { Agent } from "./agent/agent.js";

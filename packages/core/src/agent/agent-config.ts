@@ -128,7 +128,7 @@ export interface AgentConfig {
     toolCall: ToolCallPart,
     context: AgentContext,
     state: OrchestratorState,
-  ): SpecialToolOutcome | void | undefined;
+  ): SpecialToolOutcome | void | undefined | Promise<SpecialToolOutcome | void | undefined>;
   /** Adjusts the usage record of a model call (e.g. add system-prompt tokens). Default: unchanged. */
   calculateUsage?(base: Usage, input: UsageCalculationInput): Usage | Promise<Usage>;
   /** What this agent may store. Default: everything. */

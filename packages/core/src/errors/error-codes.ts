@@ -77,6 +77,16 @@ export const ERROR_CODES = {
   INVALID_EVENT: "INVALID_EVENT",
   /** A progress step was sent to or changed after it ended. */
   PROGRESS_STEP_ENDED: "PROGRESS_STEP_ENDED",
+  /** A final answer failed its output schema, after the repair turn. */
+  STRUCTURED_OUTPUT_INVALID: "STRUCTURED_OUTPUT_INVALID",
+  /** A sub-agent run as a tool (`agent.asTool()`) failed or gave no answer. */
+  SUB_AGENT_FAILED: "SUB_AGENT_FAILED",
+  /** Handoffs went deeper than allowed. */
+  HANDOFF_DEPTH_EXCEEDED: "HANDOFF_DEPTH_EXCEEDED",
+  /** Orchestration steps, an agent template or a stored agent state failed validation. */
+  INVALID_AGENT_DEFINITION: "INVALID_AGENT_DEFINITION",
+  /** Resuming a paused run needs a decision for every pending call, or its state is of an unknown format. */
+  INVALID_APPROVAL_STATE: "INVALID_APPROVAL_STATE",
   /** A scripted model ran out of scripted turns. */
   SCRIPT_EXHAUSTED: "SCRIPT_EXHAUSTED",
 } as const;

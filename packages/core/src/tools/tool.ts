@@ -40,9 +40,9 @@ export interface ToolExecutionContext {
    * Reports a change to a step of a named progress group, as a `tool-progress` event
    * with `step`. `EventManager.forTool(ctx)` from `@baton/events` calls it for you.
    */
+  reportStep(update: ProgressStepUpdate): void | Promise<void>;
   /** Sends a plan, handoff or loop-detection event into the run's stream (a todo tool's `plan-updated`, say). */
   emit(event: AgentEvent): void;
-  reportStep(update: ProgressStepUpdate): void | Promise<void>;
   /** Records usage of a model call the tool made itself (it is added to the run's usage). */
   addUsage(usage: Usage): void;
   /**

@@ -1,0 +1,59 @@
+import type { OrchestratorState } from "@baton/core";
+
+/** What kind of repetition was found. */
+export type LoopKind = "tool_repetition" | "text_repetition";
+
+/**
+ * What to do about a detection: `warn` (the model is told, beside the tool results),
+ * `terminate` (the run ends with stop reason `loop_detected`) or `continue` (nothing).
+ */
+export type LoopAction = "warn" | "terminate" | "continue";
+
+/** One repetition the detector found. */
+export interface LoopDetection {
+  readonly kind: LoopKind;
+  /** The repeated tool's name (`tool_repetition` only). */
+  readonly toolName?: string;
+  /** The repeated call's canonical arguments, or the repeated text (normalised). */
+  readonly repeated: string;
+  /** How often it occurred within the window, this turn included. */
+  readonly count: number;
+  /** The number of model turns the window covers. */
+  readonly window: number;
+  /** The iteration (model call number) of the turn that tripped the detector. */
+  readonly iteration: number;
+  /** A one-line explanation, for logs and events. */
+  readonly detail: string;
+}
+
+/** A callback deciding what to do about a detection; returning nothing means `continue`. */
+export type LoopDetectionCallback = (
+  detection: LoopDetection,
+  state: Readonly<OrchestratorState>,
+) => LoopAction | void | Promise<LoopAction | void>;
+
+/** Options of {@link loopDetection} and {@link withLoopDetection}. */
+export interface LoopDetectionOptions {
+  /** How many recent model turns are compared. Default 10. */
+  readonly window?: number;
+  /**
+   * A tool call (same name, same arguments — key order ignored) seen this many times
+   * within the window is a loop. Default 3.
+   */
+  readonly maxIdenticalCalls?: number;
+  /** The same text (whitespace-normalised, non-empty) seen this many times within the window is a loop. Default 3. */
+  readonly maxRepeatedText?: number;
+  /**
+   * `warn` (default), `terminate`, or a callback returning one of them (or `continue`).
+   * After a warning, the next detection that would warn terminates instead.
+   */
+  readonly action?: "warn" | "terminate" | LoopDetectionCallback;
+  /** The warning text the model sees. Default: a short note naming the repetition. */
+  readonly warningText?: (detection: LoopDetection) => string;
+}
+
+/** What a detection led to, as recorded in the run's custom state. */
+export interface LoopDetectionRecord extends LoopDetection {
+  /** The action taken: a second warning is recorded as `terminate`. */
+  readonly action: LoopAction;
+}

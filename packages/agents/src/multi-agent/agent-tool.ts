@@ -1,0 +1,49 @@
+import { BatonError, type Tool } from "@baton/core";
+import type { AgentDefinition, AgentToolOptions } from "./agent-definition.js";
+import { activate, chainStartingAt } from "./activation.js";
+import { agentInput } from "./agent-input.js";
+import { assertAgentName } from "./agent-name.js";
+import { runNested, summarizeNestedRun } from "./nested-run.js";
+
+/**
+ * `definition` as a tool (delegation). The tool runs the agent as a nested run of the
+ * calling agent, with its own instructions, tools, config and handoffs (a chain of its
+ * own: the handoffs end inside the tool), and returns the answer text. The call's
+ * metadata gets `subAgent` (a {@link NestedRunSummary}) or, on failure, `error`.
+ */
+export function agentTool<TInput>(definition: AgentDefinition, options: AgentToolOptions<TInput> = {}): Tool {
+  const name = options.name ?? definition.name;
+  if (options.name !== undefined) assertAgentName(name, "tool name");
+  const input = agentInput(name, definition.name, options);
+  return {
+    name,
+    description: options.description ?? definition.description,
+    parameters: input.parameters,
+    validate: (args) => input.validate(args),
+    execute: async (args, ctx) => {
+      try {
+        const agent = activate(definition, chainStartingAt(definition));
+        const result = await runNested(
+          ctx,
+          {
+            name: definition.name,
+            input: input.format(args),
+            instructions: agent.instructions,
+            tools: agent.tools,
+            config: agent.config,
+            ...(definition.model === undefined ? {} : { model: definition.model }),
+            ...(definition.provider === undefined ? {} : { provider: definition.provider }),
+            ...(definition.toolCallLimit === undefined ? {} : { toolCallLimit: definition.toolCallLimit }),
+            ...(definition.maxIterations === undefined ? {} : { maxIterations: definition.maxIterations }),
+          },
+          `Agent "${definition.name}"`,
+        );
+        ctx.metadata["subAgent"] = summarizeNestedRun(definition.name, result);
+        return result.text;
+      } catch (error) {
+        if (error instanceof BatonError && !ctx.signal.aborted) ctx.metadata["error"] = error.toJSON();
+        throw error;
+      }
+    },
+  };
+}

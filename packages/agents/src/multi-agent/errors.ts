@@ -1,0 +1,39 @@
+import { BatonError, type BatonErrorOptions, type ErrorCode } from "@baton/core";
+
+/** Stable code of {@link HandoffDepthExceededError}. */
+export const HANDOFF_DEPTH_EXCEEDED = "HANDOFF_DEPTH_EXCEEDED";
+/** Stable code of {@link SubAgentFailedError}. */
+export const SUB_AGENT_FAILED = "SUB_AGENT_FAILED";
+
+/**
+ * A handoff that would make the chain of handoffs longer than allowed
+ * (`maxHandoffs` of the agent the chain started from). Thrown by a `transfer_to_<name>`
+ * tool, so the model of the agent that tried sees it as a tool error and must answer
+ * itself. `details`: `chain` (agent names, the refused target last), `maxHandoffs`.
+ */
+export class HandoffDepthExceededError extends BatonError {
+  constructor(
+    /** The agent names of the chain, the refused target last. */
+    readonly chain: readonly string[],
+    readonly maxHandoffs: number,
+  ) {
+    super(
+      HANDOFF_DEPTH_EXCEEDED as ErrorCode,
+      `Cannot hand off to "${chain.at(-1) ?? ""}": the handoff chain ${chain.join(" → ")} would exceed the maximum of ${maxHandoffs} handoff${maxHandoffs === 1 ? "" : "s"} (${HANDOFF_DEPTH_EXCEEDED}). Answer the user yourself.`,
+      { details: { chain: [...chain], maxHandoffs } },
+    );
+  }
+}
+
+/**
+ * A delegated agent (`asTool`) or a handoff target that could not give an answer:
+ * it failed, was stopped by a budget, could not start (e.g. `MAX_DEPTH_EXCEEDED`) or
+ * ended with no text. The calling agent's model sees it as a tool error.
+ * `details`: `agent`, `agentPath` (when it ran), `stopReason` (when it ran),
+ * `causeCode` (the code of the underlying error, when there is one).
+ */
+export class SubAgentFailedError extends BatonError {
+  constructor(message: string, options: BatonErrorOptions = {}) {
+    super(SUB_AGENT_FAILED as ErrorCode, message, options);
+  }
+}
