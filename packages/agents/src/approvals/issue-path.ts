@@ -1,13 +1,9 @@
 import type { z } from "zod";
+import { issuePath as fieldPath } from "../validation/issue-path.js";
 
-/** A zod issue path as people write it: `pendingCalls[0].toolCallId`. */
+/** A zod issue path as people write it: `pendingCalls[0].toolCallId` (`(root)` for the root). */
 export function issuePath(path: readonly PropertyKey[]): string {
-  let text = "";
-  for (const key of path) {
-    if (typeof key === "number") text += `[${key}]`;
-    else text += text.length === 0 ? String(key) : `.${String(key)}`;
-  }
-  return text.length > 0 ? text : "(root)";
+  return fieldPath(path) || "(root)";
 }
 
 /** One line per zod issue: `path: message`. */

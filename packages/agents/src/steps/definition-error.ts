@@ -7,15 +7,8 @@ export interface DefinitionIssue {
   readonly message: string;
 }
 
-/** Writes a zod-style path (`["steps", 1, "name"]`) as `steps[1].name`. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let text = "";
-  for (const part of path) {
-    if (typeof part === "number") text += `[${part}]`;
-    else text += text.length === 0 ? String(part) : `.${String(part)}`;
-  }
-  return text;
-}
+/** A zod issue path as people write it (see `validation/issue-path.ts`). */
+export { issuePath as formatIssuePath } from "../validation/issue-path.js";
 
 /**
  * An orchestration definition (or the tools it is used with) is invalid. The message

@@ -1,21 +1,16 @@
 import type { z } from "zod";
 import { AgentTemplateError } from "./template-errors.js";
+import { issuePath } from "../validation/issue-path.js";
 import { agentTemplateSchema, type AgentTemplate } from "./template-schema.js";
 import { OrchestrationDefinitionError } from "../steps/definition-error.js";
 import { parseOrchestrationDefinition } from "../steps/parse-definition.js";
 import type { StepPredicate } from "../steps/step-predicate.js";
 
-function pathText(path: readonly PropertyKey[]): string {
-  let text = "";
-  for (const key of path) text += typeof key === "number" ? `[${key}]` : text.length === 0 ? String(key) : `.${String(key)}`;
-  return text;
-}
-
 /** One line per issue, naming the field; each unknown field gets its own line. */
 function issueLines(error: z.ZodError): string[] {
   const lines: string[] = [];
   for (const issue of error.issues) {
-    const at = pathText(issue.path);
+    const at = issuePath(issue.path);
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) lines.push(`${at.length > 0 ? `${at}.` : ""}${key}: Unknown field.`);
     } else {
