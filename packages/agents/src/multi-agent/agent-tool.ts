@@ -4,6 +4,7 @@ import { activate, chainStartingAt } from "./activation.js";
 import { agentInput } from "./agent-input.js";
 import { assertAgentName } from "./agent-name.js";
 import { runNested, summarizeNestedRun } from "./nested-run.js";
+import { runSettingsOf } from "./run-settings.js";
 
 /**
  * `definition` as a tool (delegation). The tool runs the agent as a nested run of the
@@ -31,10 +32,7 @@ export function agentTool<TInput>(definition: AgentDefinition, options: AgentToo
             instructions: agent.instructions,
             tools: agent.tools,
             config: agent.config,
-            ...(definition.model === undefined ? {} : { model: definition.model }),
-            ...(definition.provider === undefined ? {} : { provider: definition.provider }),
-            ...(definition.toolCallLimit === undefined ? {} : { toolCallLimit: definition.toolCallLimit }),
-            ...(definition.maxIterations === undefined ? {} : { maxIterations: definition.maxIterations }),
+            ...runSettingsOf(definition),
           },
           `Agent "${definition.name}"`,
         );

@@ -3,6 +3,7 @@ import type { AgentDefinition, AgentDefinitionOptions } from "./agent-definition
 import { activate, chainStartingAt } from "./activation.js";
 import { agentTool } from "./agent-tool.js";
 import { assertAgentName } from "./agent-name.js";
+import { runSettingsOf } from "./run-settings.js";
 
 /** Default `maxHandoffs`: most handoffs of one chain (A → B → C → D is 3). */
 export const DEFAULT_MAX_HANDOFFS = 3;
@@ -49,10 +50,7 @@ export function defineAgent(options: AgentDefinitionOptions): AgentDefinition {
         instructions: agent.instructions,
         tools: agent.tools,
         config: agent.config,
-        ...(definition.model === undefined ? {} : { model: definition.model }),
-        ...(definition.provider === undefined ? {} : { provider: definition.provider }),
-        ...(definition.toolCallLimit === undefined ? {} : { toolCallLimit: definition.toolCallLimit }),
-        ...(definition.maxIterations === undefined ? {} : { maxIterations: definition.maxIterations }),
+        ...runSettingsOf(definition),
       };
     },
   };

@@ -5,6 +5,7 @@ import { HandoffDepthExceededError, SubAgentFailedError } from "./errors.js";
 import type { HandoffChannel, HandoffResult } from "./handoff-channel.js";
 import { handoffOf } from "./handoff-record.js";
 import { runNested, summarizeNestedRun } from "./nested-run.js";
+import { runSettingsOf } from "./run-settings.js";
 
 /** Prefix of the tool that hands control to an agent: `transfer_to_<name>`. */
 export const TRANSFER_TOOL_PREFIX = "transfer_to_";
@@ -81,10 +82,7 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
             instructions: withHandoffNote(next.instructions, from.name, args.reason),
             tools: next.tools,
             config: next.config,
-            ...(target.model === undefined ? {} : { model: target.model }),
-            ...(target.provider === undefined ? {} : { provider: target.provider }),
-            ...(target.toolCallLimit === undefined ? {} : { toolCallLimit: target.toolCallLimit }),
-            ...(target.maxIterations === undefined ? {} : { maxIterations: target.maxIterations }),
+            ...runSettingsOf(target),
           },
           `Handoff to "${target.name}"`,
         );

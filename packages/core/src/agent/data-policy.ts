@@ -21,6 +21,16 @@ export const STORE_EVERYTHING: DataPolicy = Object.freeze({
   filterToolResults: null,
 });
 
+/** Whether `policy` stores the calls of the tool named `toolName`. */
+export function storesToolCall(policy: DataPolicy, toolName: string): boolean {
+  return policy.storeToolCalls && (policy.filterToolCalls?.(toolName) ?? true);
+}
+
+/** Whether `policy` stores the results (and progress) of the tool named `toolName`. */
+export function storesToolResult(policy: DataPolicy, toolName: string): boolean {
+  return policy.storeToolResults && (policy.filterToolResults?.(toolName) ?? true);
+}
+
 /**
  * Returns the messages as `policy` allows them to be stored: text, reasoning, tool
  * calls and tool results removed where the policy says so; messages left empty are
@@ -31,13 +41,12 @@ export function applyDataPolicy(messages: readonly Message[], policy: DataPolicy
   for (const message of messages) {
     if (message.role === "assistant") {
       const content = message.content.filter((part) => {
-        if (part.type === "tool-call") return policy.storeToolCalls && (policy.filterToolCalls?.(part.toolName) ?? true);
+        if (part.type === "tool-call") return storesToolCall(policy, part.toolName);
         return policy.storeText;
       });
       if (content.length > 0) kept.push({ role: "assistant", content } satisfies AssistantMessage);
     } else if (message.role === "tool") {
-      if (!policy.storeToolResults) continue;
-      const content = message.content.filter((part) => policy.filterToolResults?.(part.toolName) ?? true);
+      const content = message.content.filter((part) => storesToolResult(policy, part.toolName));
       if (content.length > 0) kept.push({ role: "tool", content } satisfies ToolMessage);
     } else {
       kept.push(message);

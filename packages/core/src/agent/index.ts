@@ -1,6 +1,6 @@
 export type { StopReason, NoToolCallsReason } from "./stop-reason.js";
 export type { DataPolicy } from "./data-policy.js";
-export { STORE_EVERYTHING, applyDataPolicy } from "./data-policy.js";
+export { STORE_EVERYTHING, applyDataPolicy, storesToolCall, storesToolResult } from "./data-policy.js";
 export type { ToolCallStatus, ToolCallRecord, RunResult } from "./run-result.js";
 export type { SubAgentRequest } from "./sub-agent.js";
 export type { OrchestratorState } from "./orchestrator-state.js";

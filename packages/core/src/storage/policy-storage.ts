@@ -1,18 +1,10 @@
-import { applyDataPolicy, type DataPolicy } from "../agent/data-policy.js";
+import { applyDataPolicy, storesToolCall, storesToolResult, type DataPolicy } from "../agent/data-policy.js";
 import type { ToolResultPart } from "../messages/index.js";
 import type { Usage } from "../usage/index.js";
 import type { ConversationPart } from "./conversation-store.js";
 import type { RunCheckpoint } from "./run-store.js";
 import type { Storage } from "./storage.js";
 import type { UsageRecord } from "./usage-store.js";
-
-function keepsCall(policy: DataPolicy, toolName: string): boolean {
-  return policy.storeToolCalls && (policy.filterToolCalls?.(toolName) ?? true);
-}
-
-function keepsResult(policy: DataPolicy, toolName: string): boolean {
-  return policy.storeToolResults && (policy.filterToolResults?.(toolName) ?? true);
-}
 
 /**
  * The parts of a stored message as `policy` allows: a turn's text and reasoning go
@@ -24,7 +16,7 @@ export function applyDataPolicyToParts(parts: readonly ConversationPart[], polic
   const kept: ConversationPart[] = [];
   for (const part of parts) {
     if (part.type === "text") {
-      const toolCalls = part.toolCalls?.filter((call) => keepsCall(policy, call.toolName)) ?? [];
+      const toolCalls = part.toolCalls?.filter((call) => storesToolCall(policy, call.toolName)) ?? [];
       if (!policy.storeText && toolCalls.length === 0) continue;
       const { reasoning, toolCalls: _calls, ...rest } = part;
       kept.push({
@@ -34,9 +26,9 @@ export function applyDataPolicyToParts(parts: readonly ConversationPart[], polic
         ...(toolCalls.length > 0 ? { toolCalls } : {}),
       });
     } else if (part.type === "progress") {
-      if (keepsResult(policy, part.toolName)) kept.push(part);
+      if (storesToolResult(policy, part.toolName)) kept.push(part);
     } else if (part.type === "tool-results") {
-      const results = part.results.filter((result) => keepsResult(policy, result.toolName));
+      const results = part.results.filter((result) => storesToolResult(policy, result.toolName));
       if (results.length > 0) kept.push({ type: "tool-results", results });
     } else {
       kept.push(part);
@@ -46,12 +38,12 @@ export function applyDataPolicyToParts(parts: readonly ConversationPart[], polic
 }
 
 function filterUsage<T extends Usage>(usage: T, policy: DataPolicy): T {
-  const tools = usage.tools.filter((name) => keepsCall(policy, name));
+  const tools = usage.tools.filter((name) => storesToolCall(policy, name));
   return tools.length === usage.tools.length ? usage : { ...usage, tools };
 }
 
 function filterResults(results: readonly ToolResultPart[], policy: DataPolicy): ToolResultPart[] {
-  return results.filter((result) => keepsResult(policy, result.toolName));
+  return results.filter((result) => storesToolResult(policy, result.toolName));
 }
 
 /** A checkpoint as `policy` allows it to be written. */
@@ -62,7 +54,7 @@ export function applyDataPolicyToCheckpoint(checkpoint: RunCheckpoint, policy: D
     history: "messages" in checkpoint.history ? { messages: applyDataPolicy(checkpoint.history.messages, policy) } : checkpoint.history,
     messages: applyDataPolicy(checkpoint.messages, policy),
     ...(pending === undefined ? {} : { pending: { results: filterResults(pending.results, policy), usage: filterUsage(pending.usage, policy) } }),
-    progress: checkpoint.progress.filter((part) => keepsResult(policy, part.toolName)),
+    progress: checkpoint.progress.filter((part) => storesToolResult(policy, part.toolName)),
     usage: checkpoint.usage.map((usage) => filterUsage(usage, policy)),
   };
 }
@@ -93,7 +85,7 @@ export function withDataPolicy(storage: Storage, policy: DataPolicy): Storage {
     loadSessionState: (key) => storage.loadSessionState(key),
     saveSessionState: (key, value, options) => storage.saveSessionState(key, value, options),
     archiveToolOutput: async (output) => {
-      if (keepsResult(policy, output.toolName)) await storage.archiveToolOutput(output);
+      if (storesToolResult(policy, output.toolName)) await storage.archiveToolOutput(output);
     },
     loadToolOutput: (id) => storage.loadToolOutput(id),
     saveSummary: async (conversationId, summary) => {

@@ -82,14 +82,16 @@ const USER_PARTS = new Set(["text", "image"]);
 const ASSISTANT_PARTS = new Set(["text", "reasoning", "tool-call"]);
 const TOOL_PARTS = new Set(["tool-result"]);
 const STORED_PARTS = new Set(["text", "image", "progress", "tool-results"]);
+const REASONING_PARTS = new Set(["reasoning"]);
+const TOOL_CALL_PARTS = new Set(["tool-call"]);
 
 function checkStoredPart(value: unknown, record: string, index: number): void {
   const where = `part ${index}`;
   checkContentPart(value, record, where, STORED_PARTS);
   const part = value as Fields;
   if (part["type"] === "text") {
-    if (part["reasoning"] !== undefined) for (const [i, r] of arrayAt(part["reasoning"], record, `${where} reasoning`).entries()) checkContentPart(r, record, `${where} reasoning ${i}`, new Set(["reasoning"]));
-    if (part["toolCalls"] !== undefined) for (const [i, c] of arrayAt(part["toolCalls"], record, `${where} toolCalls`).entries()) checkContentPart(c, record, `${where} tool call ${i}`, new Set(["tool-call"]));
+    if (part["reasoning"] !== undefined) for (const [i, r] of arrayAt(part["reasoning"], record, `${where} reasoning`).entries()) checkContentPart(r, record, `${where} reasoning ${i}`, REASONING_PARTS);
+    if (part["toolCalls"] !== undefined) for (const [i, c] of arrayAt(part["toolCalls"], record, `${where} toolCalls`).entries()) checkContentPart(c, record, `${where} tool call ${i}`, TOOL_CALL_PARTS);
   } else if (part["type"] === "progress") {
     stringField(part, "toolCallId", record);
     stringField(part, "toolName", record);

@@ -6,6 +6,8 @@ import {
   TokenBudgetExceededError,
   costOf,
   errorMessage,
+  messageText,
+  toolCallsOf,
   totalUsage,
   type AgentContext,
   type AssistantMessage,
@@ -343,9 +345,9 @@ export async function runAgent(run: AgentRun): Promise<RunResult> {
       usage.push(record);
     }
     const lastTurn = [...added].reverse().find((message): message is AssistantMessage => message.role === "assistant");
-    state.lastText = lastTurn ? lastTurn.content.filter((part) => part.type === "text").map((part) => (part as { text: string }).text).join("") : "";
+    state.lastText = lastTurn ? messageText(lastTurn) : "";
     if (!checkpoint.pending || !lastTurn || added.at(-1) !== lastTurn) return undefined;
-    const toolCalls = lastTurn.content.filter((part): part is ToolCallPart => part.type === "tool-call");
+    const toolCalls = toolCallsOf(lastTurn);
     state.lastToolCalls = toolCalls;
     const batchUsage = checkpoint.pending.usage;
     const iteration = state.iteration;

@@ -69,6 +69,8 @@ export class RunPersistence {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private history: RunHistory = { messages: [] };
   private conversationId: string | undefined;
+  /** Whether this run continues a stored one (an earlier process may have appended its answer already). */
+  private resumed = false;
   private userId: string | undefined;
 
   constructor(private readonly options: RunPersistenceOptions) {
@@ -125,6 +127,7 @@ export class RunPersistence {
     }
     const checkpoint = claimed.checkpoint ?? existing;
     this.history = checkpoint.history;
+    this.resumed = true;
     // The resumed run writes where the original did.
     this.conversationId = checkpoint.conversationId;
     this.userId = checkpoint.userId;
@@ -243,11 +246,15 @@ export class RunPersistence {
         const usage = snapshot.usage.find((record) => record.agentPath === this.options.agentPath && record.iteration === iteration);
         return usage && { output: usage.outputTokens, reasoning: usage.reasoningTokens, iteration };
       });
-      const stored = toConversationMessages(withHistoryRules(snapshot.added, state.toolMetadata), { ...this.envelope(), turnTokens, progress: snapshot.progress });
+      const answer = toConversationMessages(withHistoryRules(snapshot.added, state.toolMetadata), { ...this.envelope(), turnTokens, progress: snapshot.progress });
       await this.enqueue(async () => {
-        const after = "throughSeq" in history ? history.throughSeq : 0;
-        const already = (await storage.loadMessages(conversationId, { afterSeq: after })).some((message) => message.runId === runId && message.role === "assistant");
-        if (!already) await storage.appendMessages(conversationId, stored);
+        // Only a resumed run can find its answer there already: the process before it may have died right after appending it.
+        if (this.resumed) {
+          const after = "throughSeq" in history ? history.throughSeq : 0;
+          const stored = await storage.loadMessages(conversationId, { afterSeq: after });
+          if (stored.some((message) => message.runId === runId && message.role === "assistant")) return;
+        }
+        await storage.appendMessages(conversationId, answer);
       });
     }
     const checkpoint = this.checkpointOf(state, snapshot, stopReason);
