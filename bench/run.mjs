@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every Baton benchmark in fresh processes (5 each), takes the medians and prints
-// a table. Usage: `npm run bench` from the repository root (builds first), or
-// `node bench/run.mjs` after a build.
+// a table, then the side-by-side table of bench/peers (Baton and its peers). Usage:
+// `npm run bench` from the repository root (builds first), or `node bench/run.mjs`
+// after a build.
 import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
@@ -104,3 +105,16 @@ console.log(line(widths.map((w) => "-".repeat(w)).concat("----")));
 // met: null when there is nothing to meet (a skipped adapter).
 for (const row of rows) console.log(line([row[0], row[1], row[2], row[3] === null ? "—" : row[3] ? "yes" : "NO"]));
 if (rows.some((r) => r[3] === false)) process.exitCode = 1;
+
+// Baton side by side with its peers (hand-written floor, Vercel AI SDK, OpenAI Agents):
+// its own table, no targets. BENCH_PEERS_RUNS processes per cell (default 3);
+// BENCH_SKIP_PEERS=1 leaves it out. See peers/README.md.
+if (process.env.BENCH_SKIP_PEERS !== "1") {
+  console.log("");
+  try {
+    execFileSync(process.execPath, [join(here, "peers", "run.mjs"), "--runs", String(process.env.BENCH_PEERS_RUNS ?? 3)], { stdio: ["ignore", "inherit", "inherit"] });
+  } catch (error) {
+    console.log(`peers side by side: failed (${error.message.split("\n")[0]})`);
+    process.exitCode = 1;
+  }
+}

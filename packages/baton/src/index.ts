@@ -14,8 +14,11 @@ export * from "@baton/loop";
 export * from "@baton/tools";
 export * from "@baton/events";
 export * from "@baton/agents";
+// Core's interruption answers and refusal text; named here so that they are exported once.
+export { rejectionText, type ApprovalDecision } from "@baton/core";
 export { createMemoryStorage, MemoryStorage, MemoryDatabase, type MemoryStorageOptions } from "@baton/storage-memory";
 export { createAgent, MISSING_PROVIDER_MESSAGE } from "./agent/create-agent.js";
 export type { Agent } from "./agent/agent.js";
 export type { CreateAgentOptions, AgentDefaults } from "./agent/create-agent-options.js";
 export { AGENT_RUN_OPTION_KEYS, type AgentRunOptions } from "./agent/agent-run-options.js";
+export type { AgentContinueOptions, AgentResumeOptions } from "./agent/agent-resume-options.js";

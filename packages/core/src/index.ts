@@ -10,6 +10,7 @@ export * from "./tools/index.js";
 export * from "./events/index.js";
 export * from "./tokens/index.js";
 export * from "./agent/index.js";
+export * from "./run/index.js";
 export * from "./storage/index.js";
 export * from "./errors/index.js";
 export * from "./timing/index.js";

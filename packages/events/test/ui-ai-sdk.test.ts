@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
-import type { StreamEvent, Tool } from "@baton/core";
+import type { AgentConfig, InterruptDecisions, StreamEvent, Tool } from "@baton/core";
 import { stream } from "@baton/loop";
 import { fakeTool, scriptedModel, sleepTool } from "@baton/testing";
 import { EventManager, UI_MESSAGE_STREAM_HEADERS, uiMessageStreamResponse, type BatonUiDataTypes, type UiMessageChunk } from "../src/index.js";
@@ -30,8 +30,8 @@ async function parseBody(text: string): Promise<UIMessageChunk[]> {
   }
 }
 
-/** Builds the final UIMessage with the AI SDK's own reader. */
-async function readMessage(chunks: readonly UIMessageChunk[], errors: unknown[] = []): Promise<BatonUIMessage> {
+/** Builds the final UIMessage with the AI SDK's own reader (continuing `message` when given, as `useChat` does). */
+async function readMessage(chunks: readonly UIMessageChunk[], errors: unknown[] = [], message?: BatonUIMessage): Promise<BatonUIMessage> {
   const source = new ReadableStream<UIMessageChunk>({
     start(controller) {
       for (const chunk of chunks) controller.enqueue(chunk);
@@ -39,7 +39,7 @@ async function readMessage(chunks: readonly UIMessageChunk[], errors: unknown[] 
     },
   });
   let last: BatonUIMessage | undefined;
-  for await (const message of readUIMessageStream<BatonUIMessage>({ stream: source, onError: (error) => errors.push(error) })) last = message;
+  for await (const next of readUIMessageStream<BatonUIMessage>({ stream: source, onError: (error) => errors.push(error), ...(message ? { message } : {}) })) last = next;
   if (!last) throw new Error("readUIMessageStream produced no message");
   return last;
 }
@@ -179,6 +179,63 @@ describe("uiMessageStreamResponse read by the AI SDK (ai 7)", () => {
       },
     });
     expect(message.parts[4]).toMatchObject({ type: "text", text: "Cats purr, says my researcher." });
+  });
+
+  it("a run paused for approval gives an approval-requested tool part; the SDK's approval id answers it, and the resumed run completes the same message", async () => {
+    const config: AgentConfig = { beforeToolCalls: ({ calls }) => ({ decisions: { [calls[0]!.call.toolCallId]: { type: "interrupt", payload: { reason: "costly" } } } }) };
+    const tools = [fakeTool({ name: "buy", result: "bought" }), fakeTool({ name: "look", result: "seen" })];
+    const turn = { text: "Buying.", toolCalls: [{ id: "c1", name: "buy", arguments: { item: "car" } }, { id: "c2", name: "look", arguments: {} }] };
+    const paused = stream({ provider: scriptedModel([turn]), model: "m", runId: "run_ui_9", input: "Buy a car.", tools, config });
+    const chunks = await parseBody(await uiMessageStreamResponse(paused).text());
+    const pausedResult = await paused.result;
+    expect(pausedResult.stopReason).toBe("interrupted");
+    expect(chunks.filter((c) => c.type === "tool-approval-request")).toEqual([{ type: "tool-approval-request", approvalId: "c1", toolCallId: "c1", approvalDescriptor: { reason: "costly" }, reason: "costly" }]);
+    expect(chunks.at(-1)).toEqual({ type: "finish", finishReason: "tool-calls" });
+
+    const errors: unknown[] = [];
+    const message = await readMessage(chunks, errors);
+    expect(errors).toEqual([]);
+    expect(message.parts.map((p) => p.type)).toEqual(["step-start", "text", "tool-buy", "tool-look"]);
+    expect(message.parts[2]).toMatchObject({ toolCallId: "c1", state: "approval-requested", input: { item: "car" }, approval: { id: "c1", descriptor: { reason: "costly" }, requestReason: "costly" } });
+    expect(message.parts[3]).toMatchObject({ toolCallId: "c2", state: "input-available" });
+
+    // The client approves (useChat's addToolApprovalResponse keeps the approval id): the id is the decision's key.
+    const decisions: InterruptDecisions = Object.fromEntries(
+      message.parts.flatMap((part) => ("approval" in part && part.state === "approval-requested" ? [[part.approval.id, { approve: true }]] : [])),
+    );
+    expect(decisions).toEqual({ c1: { approve: true } });
+    const resumed = stream({ provider: scriptedModel(["Bought the car."]), model: "m", tools, config, resume: JSON.stringify(pausedResult.state), decisions });
+    const message2 = await readMessage(await parseBody(await uiMessageStreamResponse(resumed, { resumed: true }).text()), errors, structuredClone(message));
+    expect((await resumed.result).stopReason).toBe("completed");
+    expect(errors).toEqual([]);
+    expect(message2.id).toBe("run_ui_9");
+    // The resumed step's repeated tool calls add no parts: the results land in the parts the client has.
+    expect(message2.parts.map((p) => p.type)).toEqual(["step-start", "text", "tool-buy", "tool-look", "step-start", "step-start", "text"]);
+    expect(message2.parts[2]).toMatchObject({ toolCallId: "c1", state: "output-available", input: { item: "car" }, output: "bought" });
+    expect(message2.parts[3]).toMatchObject({ toolCallId: "c2", state: "output-available", output: "seen" });
+    expect(message2.parts.at(-1)).toMatchObject({ type: "text", text: "Bought the car." });
+  });
+
+  it("a tool's question reaches the SDK as a data-baton-interruption part; its tool part waits as input-available", async () => {
+    const ask: Tool<{ about: string }> = {
+      name: "ask",
+      description: "Asks the user.",
+      parameters: { type: "object", properties: { about: { type: "string" } }, required: ["about"] },
+      async execute(args, ctx) {
+        return `color ${String(await ctx.askUser({ question: `Which color for the ${args.about}?` }))}`;
+      },
+    };
+    const running = stream({ provider: scriptedModel([{ toolCalls: [{ id: "q1", name: "ask", arguments: { about: "car" } }] }]), model: "m", input: "Paint it.", tools: [ask] });
+    const chunks = await parseBody(await uiMessageStreamResponse(running).text());
+    const result = await running.result;
+    expect(result.stopReason).toBe("interrupted");
+    expect(chunks.at(-1)).toEqual({ type: "finish", finishReason: "tool-calls" });
+    expect(chunks.filter((c) => c.type === "tool-approval-request")).toEqual([]);
+    const message = await readMessage(chunks);
+    expect(message.parts.map((p) => p.type)).toEqual(["step-start", "tool-ask", "data-baton-interruption"]);
+    expect(message.parts[1]).toMatchObject({ toolCallId: "q1", state: "input-available" });
+    expect(message.parts[2]).toEqual({ type: "data-baton-interruption", id: "interruption:q1", data: result.interruptions![0] });
+    expect(result.interruptions![0]).toMatchObject({ id: "q1", kind: "question", payload: { question: "Which color for the car?" } });
   });
 
   it("a failed run reaches the SDK as an error chunk after the partial answer", async () => {

@@ -188,6 +188,96 @@ describe("toUiMessageStream mapping", () => {
     });
   });
 
+  it("a run paused for a root approval asks it with the SDK's tool-approval-request (id = tool call id) and finishes `tool-calls`", async () => {
+    const interruption = { id: "c1", kind: "approval", agentPath: "main", toolCallId: "c1", toolName: "buy", arguments: { item: "car" }, payload: { reason: "costly" } } as const;
+    const source = events(
+      ["main", 0, { type: "run-start", model: "m" }],
+      ["main", 0, { type: "step-start", iteration: 1, model: "m", toolsSent: true }],
+      ["main", 0, { type: "text-delta", text: "Buying." }],
+      ["main", 1, { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "c1", toolName: "buy", arguments: { item: "car" } } }],
+      ["main", 1, { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "c2", toolName: "look", arguments: {} } }],
+      ["main", 1, { type: "tool-interrupted", toolCallId: "c1", toolName: "buy", kind: "approval", payload: { reason: "costly" } }],
+      ["main", 1, { type: "usage", usage: CALL_USAGE }],
+      ["main", 1, runEnd("interrupted", { interruptions: [interruption] })],
+    );
+    expect(await collect(source, { forwardEvents: false })).toEqual([
+      { type: "start", messageId: "run_1" },
+      { type: "start-step" },
+      { type: "text-start", id: "main:text:0" },
+      { type: "text-delta", id: "main:text:0", delta: "Buying." },
+      { type: "text-end", id: "main:text:0" },
+      { type: "tool-input-available", toolCallId: "c1", toolName: "buy", input: { item: "car" } },
+      { type: "tool-input-available", toolCallId: "c2", toolName: "look", input: {} },
+      { type: "tool-approval-request", approvalId: "c1", toolCallId: "c1", approvalDescriptor: { reason: "costly" }, reason: "costly" },
+      { type: "finish-step" },
+      { type: "finish", finishReason: "tool-calls" },
+    ]);
+
+    // A string payload is the reason itself; no payload, no descriptor.
+    const mapper = new UiMessageStreamMapper({ sendStart: false });
+    const [plain, worded] = events(
+      ["main", 0, { type: "tool-interrupted", toolCallId: "c7", toolName: "pay", kind: "approval" }],
+      ["main", 0, { type: "tool-interrupted", toolCallId: "c8", toolName: "pay", kind: "approval", payload: "over budget" }],
+    );
+    expect(mapper.push(plain!)).toEqual([
+      { type: "tool-input-available", toolCallId: "c7", toolName: "pay", input: undefined },
+      { type: "tool-approval-request", approvalId: "c7", toolCallId: "c7" },
+    ]);
+    expect(mapper.push(worded!).at(-1)).toEqual({ type: "tool-approval-request", approvalId: "c8", toolCallId: "c8", approvalDescriptor: "over budget", reason: "over budget" });
+  });
+
+  it("a root question and a nested agent's approval reach the UI as data-baton-interruption parts at the run's end; the nested agent shows them", async () => {
+    const question = { id: "c2", kind: "question", agentPath: "main", toolCallId: "c2", toolName: "ask", arguments: {}, payload: { question: "Which color?" } } as const;
+    const nestedApproval = { id: "h1", kind: "approval", agentPath: "main/helper#1", toolCallId: "h1", toolName: "delete", arguments: { path: "a.txt" }, payload: "deletes files" } as const;
+    const source = events(
+      ["main", 0, { type: "run-start", model: "m" }],
+      ["main", 0, { type: "step-start", iteration: 1, model: "m", toolsSent: true }],
+      ["main", 0, { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "c2", toolName: "ask", arguments: {} } }],
+      ["main", 0, { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "c3", toolName: "delegate", arguments: {} } }],
+      ["main", 0, { type: "tool-start", toolCallId: "c2", toolName: "ask", arguments: {} }],
+      ["main", 0, { type: "tool-start", toolCallId: "c3", toolName: "delegate", arguments: {} }],
+      ["main/helper#1", 0, { type: "run-start", model: "m", parentAgentPath: "main" }],
+      ["main/helper#1", 0, { type: "step-start", iteration: 1, model: "m", toolsSent: true }],
+      ["main/helper#1", 1, { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "h1", toolName: "delete", arguments: { path: "a.txt" } } }],
+      ["main/helper#1", 1, { type: "tool-interrupted", toolCallId: "h1", toolName: "delete", kind: "approval", payload: "deletes files" }],
+      ["main/helper#1", 1, runEnd("interrupted")],
+      ["main", 0, { type: "tool-interrupted", toolCallId: "c2", toolName: "ask", kind: "question", payload: { question: "Which color?" } }],
+      // The delegating call paused because its sub-agent did: it started, so it is not an approval of its own.
+      ["main", 0, { type: "tool-interrupted", toolCallId: "c3", toolName: "delegate", kind: "approval" }],
+      ["main", 0, runEnd("interrupted", { interruptions: [question, nestedApproval] })],
+    );
+    const chunks = await collect(source);
+    expect(chunks.filter((c) => c.type === "tool-approval-request")).toEqual([]);
+    expect(chunks.filter((c) => c.type === "data-baton-event").map((c) => (c.type === "data-baton-event" ? `${c.data.type}:${c.data.agentPath}` : ""))).toEqual([
+      "tool-start:main",
+      "tool-start:main",
+      "step-start:main/helper#1",
+      "tool-interrupted:main",
+      "tool-interrupted:main",
+    ]);
+    expect(chunks.slice(-4)).toEqual([
+      { type: "finish-step" },
+      { type: "data-baton-interruption", id: "interruption:c2", data: question },
+      { type: "data-baton-interruption", id: "interruption:h1", data: nestedApproval },
+      { type: "finish", finishReason: "tool-calls" },
+    ]);
+    const snapshots = chunks.filter((c) => c.type === "data-baton-agent");
+    expect(snapshots.map((c) => (c.type === "data-baton-agent" ? c.data.status : ""))).toEqual(["running", "running", "running", "interrupted"]); // run-start, tool-call, tool-interrupted, run-end
+    expect(snapshots.at(-1)).toEqual({
+      type: "data-baton-agent",
+      id: "agent:main/helper#1",
+      data: {
+        agentPath: "main/helper#1",
+        parentAgentPath: "main",
+        model: "m",
+        status: "interrupted",
+        stopReason: "interrupted",
+        text: "",
+        parts: [{ type: "tool", toolCallId: "h1", toolName: "delete", input: { path: "a.txt" }, state: "approval-requested", interruption: { kind: "approval", payload: "deletes files" } }],
+      },
+    });
+  });
+
   it("an aborted run ends with abort (no finish); a failed run with error then finish `error`", async () => {
     const aborted = await collect(
       events(

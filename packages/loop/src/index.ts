@@ -1,10 +1,11 @@
 /**
  * `@baton/loop`: the orchestration loop. `run()` returns a run's result; `stream()`
- * yields its events in order.
+ * yields its events in order; `resume()` continues a stored run; a run's state
+ * (`result.state`) continues anywhere with `run({ resume, decisions })`.
  * @packageDocumentation
  */
 export { run, stream, resume, resumeStream } from "./run.js";
-export { validateRunSettings, DEFAULT_CLAIM_LEASE_MS } from "./start-run.js";
+export { validateRunSettings } from "./start-run.js";
 export type { ResumeOptions, RunOptions, RunStream } from "./run-options.js";
 export { RunNotResumableError } from "./persistence/run-persistence.js";
 export {
@@ -12,12 +13,10 @@ export {
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_MAX_TOOL_ERROR_LENGTH,
   DEFAULT_MAX_DEPTH,
+  DEFAULT_CLAIM_LEASE_MS,
+  DEFAULT_STORAGE_WAIT_MS,
   defaultFinalAnswerInstruction,
-  defaultShouldContinueLoop,
-  defaultShouldSendTools,
-  defaultOnNoToolCalls,
-  resolveAgentConfig,
-  type ResolvedAgentConfig,
-} from "./config/agent-defaults.js";
+} from "./config/defaults.js";
 export { ToolListRegistry } from "./tools/tool-list-registry.js";
 export { parseToolArguments } from "./tools/prepare-tool-calls.js";
+export { merlinConfig, type MerlinAgentConfig, type NoToolCallsDecision, type NoToolCallsReason, type PendingToolCall, type SpecialToolOutcome, type UsageCalculationInput } from "./merlin/merlin-config.js";

@@ -2,9 +2,11 @@ import type {
   AgentConfig,
   ContextEngine,
   EventSink,
+  InterruptDecisions,
   Message,
   ModelProvider,
   RunResult,
+  RunState,
   StreamEvent,
   Storage,
   TokenCounter,
@@ -12,14 +14,28 @@ import type {
   ToolRegistry,
 } from "@baton/core";
 
-/** Everything one run needs. Only `provider`, `model` and `input` are required. */
+/**
+ * Everything one run needs. Only `provider`, `model` and `input` are required (a
+ * resumed run takes `resume` instead of `input`).
+ */
 export interface RunOptions {
   /** The model provider (an adapter, or `scriptedModel` from `@baton/testing`). */
   readonly provider: ModelProvider;
   /** Model id passed to the provider. */
   readonly model: string;
-  /** The user's message, or a whole conversation (history plus the new message). */
-  readonly input: string | readonly Message[];
+  /** The user's message, or a whole conversation (history plus the new message). Not given when resuming. */
+  readonly input?: string | readonly Message[];
+  /**
+   * Continues a paused (or interrupted) run from its state — `result.state`, or its
+   * JSON — in this or any other process, with the same agent (provider, model,
+   * instructions, tools, config). With `storage`, the run is claimed there first.
+   */
+  readonly resume?: RunState | string;
+  /**
+   * A person's answers to what a paused run waits for (`result.interruptions`), by
+   * interruption id: `{ approve: true }`, `{ approve: false, reason }` or `{ answer }`.
+   */
+  readonly decisions?: InterruptDecisions;
   /** System prompt; the registry's prompt (base prompt and selection rules) is appended. */
   readonly instructions?: string;
   /** The tools of the run. */
@@ -87,13 +103,19 @@ export interface RunOptions {
   readonly conversationId?: string;
   /** The end user the run serves: stored with its messages and usage (for billing per user). */
   readonly userId?: string;
-  /** Who holds the run's claim in storage. Default: this process (host, pid, random). */
+  /** Who holds the run's claim in storage. Default: this run in this process (host, pid, a random part per run). */
   readonly claimOwner?: string;
   /**
    * How long the claim holds without renewal, in ms (renewed every third of it while
    * the run lives). Another process can resume the run only after it lapses. Default 30000.
    */
   readonly claimLeaseMs?: number;
+  /**
+   * The longest the run waits for a storage write (a checkpoint, its answer) before it
+   * goes on without it, reporting an `error` event (the result says `persisted: false`).
+   * An abort never waits for storage. Default 10000.
+   */
+  readonly storageWaitMs?: number;
   /** Application context handed to tools and hooks (user id, tenant, …). */
   readonly context?: Readonly<Record<string, unknown>>;
   /**
@@ -114,9 +136,10 @@ export interface RunOptions {
 
 /**
  * What resuming a stored run needs: the same agent (provider, model, instructions,
- * tools, config) and the storage it was stored in, with its `runId`; no input.
+ * tools, config) and the storage it was stored in, with its `runId`; no input. Give
+ * `decisions` to answer what a paused run waits for.
  */
-export type ResumeOptions = Omit<RunOptions, "input" | "runId" | "storage"> & {
+export type ResumeOptions = Omit<RunOptions, "input" | "runId" | "storage" | "resume"> & {
   readonly runId: string;
   readonly storage: Storage;
 };

@@ -6,7 +6,12 @@ import { sinksOf, startRun } from "./start-run.js";
  * Runs an agent to the end and returns its result. Never rejects for what happens
  * during the run (provider errors, aborts, bad model output): the result says why it
  * stopped and carries the usage so far. Rejects only for invalid options
- * (`ConfigurationError`).
+ * (`ConfigurationError`, a `RunStateError` for a `resume` state that cannot be read,
+ * an `InvalidDecisionsError` for decisions that do not match what it waits for).
+ *
+ * A run that waits for a person ends `interrupted`: `result.interruptions` lists what
+ * waits (at any depth of the run tree), and `run({ ...sameAgent, resume: result.state,
+ * decisions })` continues it, in this process or another.
  *
  * @example
  * import { run } from "@baton/loop";
@@ -34,27 +39,26 @@ export function stream(options: RunOptions): RunStream {
 }
 
 /**
- * Resumes a stored run that was interrupted (its process died or it lost its
- * connection): claims it — exactly one process wins, and only once the previous
- * owner's lease has lapsed — restores its last checkpoint, runs only the tool calls
- * of the interrupted batch that had not finished, and goes on to the end. Give it the
- * same agent as the original run. A finished, unknown or still-held run ends with
- * stop reason `error` and a `RUN_NOT_RESUMABLE` error.
+ * Resumes a stored run: one whose process died or lost its connection, or one that
+ * paused for a person (give `decisions`). Claims it — exactly one resumer wins, and
+ * only once the previous owner's lease has lapsed (a paused run gave its up) —
+ * restores its last state (nested runs included), runs only the tool calls of the
+ * open batch that had not finished, and goes on to the end. Give it the same agent
+ * as the original run. A finished, unknown or still-held run ends with stop reason
+ * `error` and a `RUN_NOT_RESUMABLE` error; decisions that do not match what the run
+ * waits for reject with `INVALID_DECISIONS` (the run stays paused).
  *
  * @example
  * const result = await resume({ provider, model: "gpt-4.1", tools, storage, runId: "run-42" });
+ * const approved = await resume({ provider, model, tools, storage, runId: "run-43", decisions: { call_1: { approve: true } } });
  */
 export async function resume(options: ResumeOptions): Promise<RunResult> {
-  return startRun(asRunOptions(options), sinksOf(options as RunOptions), options.signal, "resume");
+  return startRun(options as RunOptions, sinksOf(options as RunOptions), options.signal, "resume");
 }
 
 /** {@link resume} as an event stream, like {@link stream}. */
 export function resumeStream(options: ResumeOptions): RunStream {
-  return streamRun(asRunOptions(options), "resume");
-}
-
-function asRunOptions(options: ResumeOptions): RunOptions {
-  return { ...options, input: [] };
+  return streamRun(options as RunOptions, "resume");
 }
 
 function streamRun(options: RunOptions, mode: "new" | "resume"): RunStream {

@@ -1,32 +1,46 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { BatonError, ConfigurationError, ERROR_CODES, RunAbortedError, errorMessage, withDataPolicy, type EventSink, type RunResult } from "@baton/core";
 import {
+  ConfigurationError,
+  RunAbortedError,
+  STORE_EVERYTHING,
+  createAgentState,
+  parseRunState,
+  withDataPolicy,
+  type AgentState,
+  type EventSink,
+  type Message,
+  type RunResult,
+  type RunState,
+} from "@baton/core";
+import {
+  DEFAULT_CLAIM_LEASE_MS,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_MAX_TOOL_ERROR_LENGTH,
+  DEFAULT_STORAGE_WAIT_MS,
   DEFAULT_TOOL_CALL_LIMIT,
-  resolveAgentConfig,
-} from "./config/agent-defaults.js";
+} from "./config/defaults.js";
 import { AbortHub } from "./abort/abort-hub.js";
 import { EventScope } from "./events/event-scope.js";
-import { RunPersistence } from "./persistence/run-persistence.js";
+import { RunNotResumableError, RunPersistence } from "./persistence/run-persistence.js";
 import { toRegistry } from "./tools/tool-list-registry.js";
-import { initialMessages } from "./agent/initial-messages.js";
-import { runAgent } from "./agent/run-agent.js";
-import type { RunSettings } from "./agent/run-settings.js";
-import { RunBudget } from "./agent/run-budget.js";
-import { missingPricing } from "./agent/budget-check.js";
+import { configOf } from "./hooks/config-of.js";
+import { initialMessages, withSystem } from "./run-tree/initial-messages.js";
+import type { RunSettings } from "./run-tree/run-settings.js";
+import { RunTree } from "./run-tree/run-tree.js";
+import { AgentRun } from "./run-tree/agent-run.js";
+import { RunBudget } from "./budget/run-budget.js";
+import { missingPricing } from "./budget/budget-check.js";
+import { driveAgent } from "./driver/drive-agent.js";
+import { applyDecisions } from "./state/apply-decisions.js";
 import type { RunOptions } from "./run-options.js";
 
 /** Default context window when neither the options nor the provider give one. */
 const DEFAULT_CONTEXT_LIMIT = 128_000;
 
-/** Default lease of a run's claim in storage: renewed every third of it while the run lives. */
-export const DEFAULT_CLAIM_LEASE_MS = 30_000;
-
-/** This process's default claim owner: host, process id and a random part. */
-const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+/** This process, as the first part of a claim owner: host and process id. */
+const PROCESS = `${hostname()}:${process.pid}`;
 
 function checkPositive(name: string, value: number | undefined, allowZero = false): void {
   if (value === undefined) return;
@@ -63,6 +77,7 @@ export function validateRunSettings(options: Partial<RunOptions>): void {
   checkPositive("maxDepth", options.maxDepth, true);
   checkPositive("streamHighWaterMark", options.streamHighWaterMark);
   checkPositive("claimLeaseMs", options.claimLeaseMs);
+  checkPositive("storageWaitMs", options.storageWaitMs);
   if (options.storage !== undefined && (typeof options.storage !== "object" || typeof options.storage.claimRun !== "function")) {
     throw new ConfigurationError('Option "storage" must be a Storage (from @baton/storage-memory, -sqlite, -postgres or -redis).');
   }
@@ -78,24 +93,46 @@ function validateOptions(options: RunOptions, mode: "new" | "resume"): void {
   if (mode === "resume") {
     if (options.storage === undefined) throw new ConfigurationError('Resuming a run needs the "storage" it was stored in.');
     if (typeof options.runId !== "string" || options.runId.length === 0) throw new ConfigurationError('Resuming a run needs its "runId".');
-  } else if (typeof options.input !== "string" && !Array.isArray(options.input)) {
+  } else if (options.resume === undefined && typeof options.input !== "string" && !Array.isArray(options.input)) {
     throw new ConfigurationError('Option "input" must be a string or an array of messages.');
+  }
+  if (options.decisions !== undefined && mode === "new" && options.resume === undefined) {
+    throw new ConfigurationError('Option "decisions" answers a paused run: give it with "resume" (the run\'s state) or to resume().');
   }
   validateRunSettings(options);
 }
 
-/** Resolves options and drives the run's main agent; shared by `run()`, `stream()` and their `resume` forms. */
+/** Carries an {@link InvalidDecisionsError} past the run's own error handling: `run()` rejects with it. */
+class DecisionsRefused extends Error {
+  constructor(override readonly cause: unknown) {
+    super("decisions refused");
+  }
+}
+
+/** The state a resumed run continues from: the given one (a copy: the caller's object is left as it is), parsed and upgraded. */
+function resumeStateOf(options: RunOptions): RunState | undefined {
+  const given = options.resume;
+  if (given === undefined) return undefined;
+  return parseRunState(typeof given === "string" ? given : structuredClone(given));
+}
+
+/** Resolves options and drives the run's root agent; shared by `run()`, `stream()` and their `resume` forms. */
 export function startRun(options: RunOptions, sinks: readonly EventSink[], signal: AbortSignal | undefined, mode: "new" | "resume" = "new"): Promise<RunResult> {
   validateOptions(options, mode);
-  const runId = options.runId ?? randomUUID();
-  const agentPath = options.agentName ?? "main";
-  const config = resolveAgentConfig(options.config);
+  const given = resumeStateOf(options);
+  if (given && options.runId !== undefined && options.runId !== given.runId) {
+    throw new ConfigurationError(`Option "runId" is "${options.runId}", but the state to resume is of run "${given.runId}".`);
+  }
+  const resuming = mode === "resume" || given !== undefined;
+  const runId = given?.runId ?? options.runId ?? randomUUID();
+  const agentPath = given?.agentPath ?? options.agentName ?? "main";
+  const config = configOf(options.config);
   const registry = toRegistry(options.tools);
-  const { messages, system, input } = initialMessages(options.instructions, registry, mode === "resume" ? [] : options.input);
+  const { messages, system, input } = initialMessages(options.instructions, registry, resuming ? [] : options.input!);
   const events = new EventScope(runId, sinks).root(agentPath);
   const provider = options.provider;
   const settings: RunSettings = {
-    toolCallLimit: options.toolCallLimit ?? options.config?.toolCallLimit ?? DEFAULT_TOOL_CALL_LIMIT,
+    toolCallLimit: options.toolCallLimit ?? config.toolCallLimit ?? DEFAULT_TOOL_CALL_LIMIT,
     maxIterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     maxOutputTokens: options.maxOutputTokens,
     temperature: options.temperature,
@@ -113,18 +150,12 @@ export function startRun(options: RunOptions, sinks: readonly EventSink[], signa
   const claimLost = options.storage ? new AbortController() : undefined;
   const persistence = options.storage
     ? new RunPersistence({
-        storage: withDataPolicy(options.storage, config.getDataPolicy()),
+        storage: withDataPolicy(options.storage, config.dataPolicy ?? STORE_EVERYTHING),
         runId,
-        agentPath,
-        model: options.model,
-        conversationId: options.conversationId,
-        userId: options.userId,
-        owner: options.claimOwner ?? PROCESS_OWNER,
+        owner: options.claimOwner ?? `${PROCESS}:${randomUUID().slice(0, 8)}`,
         leaseMs: options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS,
-        onError: (error) => {
-          const failure = error instanceof BatonError ? error : new BatonError(ERROR_CODES.STORAGE_ERROR, `Storage write failed: ${errorMessage(error)}`, { cause: error, retryable: true });
-          events.emit({ type: "error", error: failure.toJSON() });
-        },
+        waitMs: options.storageWaitMs ?? DEFAULT_STORAGE_WAIT_MS,
+        onError: (error) => events.emit({ type: "error", error: error.toJSON() }),
         onClaimLost: (error) => {
           events.emit({ type: "error", error: error.toJSON() });
           claimLost!.abort(new RunAbortedError(error));
@@ -132,19 +163,72 @@ export function startRun(options: RunOptions, sinks: readonly EventSink[], signa
       })
     : undefined;
   const runSignal = claimLost ? (signal ? AbortSignal.any([signal, claimLost.signal]) : claimLost.signal) : signal;
-  return runAgent({
-    runId,
-    agentPath,
-    provider,
-    model: options.model,
-    messages,
-    registry,
-    config,
-    settings,
-    events,
-    abort: new AbortHub(runSignal),
-    ...(persistence ? { persistence, start: { mode, system, input }, reportUsage: (usage) => void persistence.recordUsage(usage) } : {}),
-  });
+  const fresh = (): AgentState => createAgentState({ runId, agentPath, model: options.model, messages, toolCallLimit: settings.toolCallLimit, maxIterations: settings.maxIterations });
+
+  return (async () => {
+    let tree: RunTree | undefined;
+    let state: AgentState;
+    let failure: unknown;
+    try {
+      if (!resuming) {
+        tree = new RunTree(runId, events.scope, persistence, options.userId, undefined);
+        state = fresh();
+        if (persistence) {
+          await persistence.claimNew();
+          tree.claimed = true;
+          if (options.conversationId !== undefined) {
+            const opened = await persistence.openConversation(options.conversationId, input, { runId, agentPath, ...(options.userId === undefined ? {} : { userId: options.userId }) });
+            state.messages = [...system, ...opened.messages];
+            tree.conversation = opened.conversation;
+          }
+        }
+      } else {
+        let value = given;
+        if (persistence) {
+          const stored = await persistence.claimForResume();
+          value ??= stored;
+        }
+        tree = new RunTree(runId, events.scope, persistence, value!.userId ?? options.userId, options.decisions);
+        tree.claimed = persistence !== undefined;
+        state = await restoredRoot(value!, system, settings, persistence);
+        tree.conversation = value!.conversation;
+        tree.callIds.restore(state);
+        for (const record of state.usage) settings.budget?.record(record);
+        if (options.decisions) {
+          try {
+            applyDecisions(state, options.decisions);
+          } catch (error) {
+            // Bad decisions are the caller's mistake, not the run's end: give the claim back and reject.
+            if (persistence) await persistence.bounded(persistence.pause(value!));
+            throw new DecisionsRefused(error);
+          }
+        }
+      }
+    } catch (error) {
+      if (error instanceof DecisionsRefused) throw error.cause;
+      failure = error;
+      tree ??= new RunTree(runId, events.scope, persistence, options.userId, undefined);
+      state = fresh();
+    }
+    tree.root = state;
+    const run = new AgentRun({ tree, state, provider, model: options.model, registry, config, settings, events, abort: new AbortHub(runSignal), resumed: resuming && failure === undefined });
+    return driveAgent(run, failure);
+  })();
+}
+
+/** The root state of a resumed run, with this agent's system prompt and limits (and its history read back, for a format-2 state). */
+async function restoredRoot(value: RunState, system: readonly Message[], settings: RunSettings, persistence: RunPersistence | undefined): Promise<AgentState> {
+  const state = value.root;
+  if (value.status === "finished" || state.status === "finished") throw new RunNotResumableError(value.runId, "it has finished");
+  let history: readonly Message[] = state.messages;
+  if (value.historyInStorage && value.conversation) {
+    if (!persistence) throw new ConfigurationError(`Run "${value.runId}" keeps its history in storage: resume it with its "storage".`);
+    history = [...(await persistence.loadHistory(value.conversation)), ...state.messages];
+  }
+  state.messages = withSystem(system, history);
+  state.toolCallLimit = settings.toolCallLimit;
+  state.maxIterations = settings.maxIterations;
+  return state;
 }
 
 /** The sinks of a run: its `sinks` plus `onEvent`. */

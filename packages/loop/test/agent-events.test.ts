@@ -19,7 +19,7 @@ describe("agent events and agent state in the result", () => {
       input: "x",
       tools: [planner],
       config: {
-        onToolsSelected: (_calls, state, context) => {
+        beforeToolCalls: ({ state, context }) => {
           state.custom["selected"] = true;
           context.emit({ type: "loop-detected", kind: "tool_repetition", action: "warn", detail: "plan called twice" });
         },

@@ -302,7 +302,7 @@ describe("invalid budgets", () => {
 
   it("a call routed to a model without prices ends the run with the configuration error", async () => {
     const model = scriptedModel(["unreached"], { models: modelInfo(10) });
-    const result = await run({ provider: model, model: "m", input: "x", costBudget: 1, config: { getModelId: () => "unpriced" } });
+    const result = await run({ provider: model, model: "m", input: "x", costBudget: 1, config: { prepareStep: () => ({ model: "unpriced" }) } });
     expect(model.callCount).toBe(0);
     expect(result.stopReason).toBe("error");
     expect(result.error).toMatchObject({ code: "INVALID_CONFIGURATION" });

@@ -72,7 +72,7 @@ describe("the tool-call limit", () => {
       input: "x",
       tools: [fakeTool({ name: "search" })],
       toolCallLimit: 1,
-      config: { onNoToolCalls: () => ({ shouldContinue: false }) },
+      config: { shouldStop: ({ proposal }) => (!proposal.stop && proposal.finalAnswer ? true : undefined) },
     });
     expect(stopped.stopReason).toBe("tool_call_limit");
     expect(refusing.requests).toHaveLength(1);
@@ -106,13 +106,13 @@ describe("other stops", () => {
       model: "m",
       input: "x",
       config: {
-        getModelId: () => {
+        prepareStep: () => {
           throw new Error("bad routing table");
         },
       },
     });
     expect(result.stopReason).toBe("error");
-    expect(result.error).toMatchObject({ code: "HOOK_FAILED", message: 'Agent hook "getModelId" failed: bad routing table' });
+    expect(result.error).toMatchObject({ code: "HOOK_FAILED", message: 'Agent hook "prepareStep" failed: bad routing table' });
   });
 
   it("stops before a call that would exceed the token budget, with a budget event", async () => {

@@ -62,8 +62,9 @@ describe("persistence", () => {
       { type: "text", text: "Answer.", tokens: { output: 3, reasoning: 0 }, iteration: 2 },
     ]);
     const checkpoint = await storage.loadCheckpoint("r1");
-    expect(checkpoint).toMatchObject({ version: 2, runId: "r1", agentPath: "main", iteration: 2, toolCallCount: 2, stopReason: "completed", conversationId: "c1", userId: "u1", history: { conversationId: "c1", throughSeq: 1 } });
-    expect(checkpoint?.pending).toBeUndefined();
+    expect(checkpoint).toMatchObject({ format: "baton.run-state", version: 3, runId: "r1", agentPath: "main", status: "finished", stopReason: "completed", conversation: { id: "c1", throughSeq: 1 }, userId: "u1" });
+    expect(checkpoint?.root).toMatchObject({ iteration: 2, toolCallCount: 2, status: "finished", text: "Answer." });
+    expect(checkpoint?.root.batch).toBeUndefined();
     expect((await storage.queryUsage({ userId: "u1" })).map((u) => [u.runId, u.conversationId, u.iteration, u.inputTokens, u.tools])).toEqual([
       ["r1", "c1", 1, 50, ["research", "memory"]],
       ["r1", "c1", 2, 80, []],
@@ -107,7 +108,7 @@ describe("persistence", () => {
       storage,
       conversationId: "c1",
       runId: "r1",
-      config: { getDataPolicy: () => ({ storeText: true, storeToolCalls: true, storeToolResults: true, filterToolCalls: keepResearch, filterToolResults: keepResearch }) },
+      config: { dataPolicy: { storeText: true, storeToolCalls: true, storeToolResults: true, filterToolCalls: keepResearch, filterToolResults: keepResearch } },
     });
     const everything = database.dump();
     expect(everything).toContain("deep findings");
@@ -122,7 +123,7 @@ describe("persistence", () => {
       tools: twoTools(),
       storage: new MemoryStorage({ database: noText }),
       conversationId: "c2",
-      config: { getDataPolicy: () => ({ storeText: false, storeToolCalls: false, storeToolResults: false }) },
+      config: { dataPolicy: { storeText: false, storeToolCalls: false, storeToolResults: false } },
     });
     expect(noText.dump()).toContain("Question?");
     expect(noText.dump().match(/Working\.|Answer\.|Think first|deep findings|private notes/g)).toBeNull();

@@ -74,8 +74,8 @@ const normalise = (messages: readonly ConversationMessage[]) => messages.map(({ 
 async function interruptedRun(storage: MemoryStorage, log: string[]) {
   const connection = cuttable(storage);
   const abortA = new AbortController();
-  const first = run({ provider: researchModel(), model: "m", input: "Check both.", tools: toolsOf(log, "A", true), storage: connection, config: { onToolsSelected: () => void log.push("A:selected") }, conversationId: "c1", runId: "r1", claimOwner: "A", claimLeaseMs: 60, signal: abortA.signal });
-  await waitFor(async () => ((await storage.loadCheckpoint("r1"))?.pending?.results.length === 1 ? true : undefined), "fast to finish");
+  const first = run({ provider: researchModel(), model: "m", input: "Check both.", tools: toolsOf(log, "A", true), storage: connection, config: { beforeToolCalls: () => void log.push("A:selected") }, conversationId: "c1", runId: "r1", claimOwner: "A", claimLeaseMs: 60, signal: abortA.signal });
+  await waitFor(async () => ((await storage.loadCheckpoint("r1"))?.root.batch?.calls.filter((call) => call.status === "done").length === 1 ? true : undefined), "fast to finish");
   connection.cut();
   // The dead process's lease lapses.
   await new Promise((resolve) => setTimeout(resolve, 80));
@@ -104,7 +104,7 @@ describe("resuming an interrupted run", () => {
     expect(log).toEqual(["A:selected", "A:fast", "A:slow"]);
     const model = researchModel();
     const events: string[] = [];
-    const result = await resume({ provider: model, model: "m", tools: toolsOf(log, "B", false), storage, runId: "r1", claimOwner: "B", config: { onToolsSelected: () => void log.push("B:selected") }, onEvent: (event) => void events.push(event.type) });
+    const result = await resume({ provider: model, model: "m", tools: toolsOf(log, "B", false), storage, runId: "r1", claimOwner: "B", config: { beforeToolCalls: () => void log.push("B:selected") }, onEvent: (event) => void events.push(event.type) });
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("Both are done.");
     // The finished `fast` call did not run again; the batch's `slow` call did (its selection hook is not repeated), then the run went on.
@@ -155,7 +155,7 @@ describe("resuming an interrupted run", () => {
     const log: string[] = [];
     const abort = new AbortController();
     const alive = run({ provider: researchModel(), model: "m", input: "x", tools: toolsOf(log, "A", true), storage, runId: "alive", claimOwner: "A", signal: abort.signal });
-    await waitFor(async () => ((await storage.loadCheckpoint("alive"))?.pending ? true : undefined), "the batch to start");
+    await waitFor(async () => ((await storage.loadCheckpoint("alive"))?.root.batch ? true : undefined), "the batch to start");
     const held = await resume({ provider: researchModel(), model: "m", storage, runId: "alive", claimOwner: "B" });
     expect(held.error).toMatchObject({ code: "RUN_NOT_RESUMABLE" });
     abort.abort();

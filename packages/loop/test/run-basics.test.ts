@@ -14,7 +14,7 @@ describe("run(): an ordinary agent with config {}", () => {
     expect(result.toolCallCount).toBe(0);
     expect(result.messages).toEqual([{ role: "assistant", content: [{ type: "text", text: "Hello!" }] }]);
     expect(result.usage.calls).toEqual([
-      { model: "m1", agentPath: "main", iteration: 1, inputTokens: 10, outputTokens: 3, cachedInputTokens: 0, reasoningTokens: 0, tools: [] },
+      { model: "m1", agentPath: "main", iteration: 1, inputTokens: 10, outputTokens: 3, cachedInputTokens: 0, reasoningTokens: 0, tools: [], startedAt: expect.any(Number) },
     ]);
     expect(result.usage.total).toMatchObject({ inputTokens: 10, outputTokens: 3, calls: 1, costComplete: false });
     expect(result.persisted).toBe(false);

@@ -186,9 +186,9 @@ describe("bad model output and failing tools never crash a run", () => {
     expect(result.text).toBe("it failed");
   });
 
-  it("shouldUse false yields TOOL_NOT_ENABLED and onNoToolCalls hears TOOLS_DISABLED", async () => {
+  it("shouldUse false yields TOOL_NOT_ENABLED, and afterToolBatch may tell the user and end the run", async () => {
     const tool = fakeTool({ name: "images", shouldUse: () => false });
-    const reasons: string[] = [];
+    const refused: string[] = [];
     const model = scriptedModel([{ toolCalls: [{ name: "images", arguments: {} }] }, "never reached"]);
     const result = await run({
       provider: model,
@@ -196,16 +196,16 @@ describe("bad model output and failing tools never crash a run", () => {
       input: "x",
       tools: [tool],
       config: {
-        onNoToolCalls: (_state, context, reason) => {
-          reasons.push(reason);
-          if (reason === "TOOLS_DISABLED") context.sendText("Image generation is off. Enable it in Settings → Tools.");
-          return { shouldContinue: false };
+        afterToolBatch: ({ state, context, results }) => {
+          refused.push(...state.toolsNotEnabled, ...results.filter((r) => r.status === "not_enabled").map((r) => r.call.toolName));
+          context.sendText("Image generation is off. Enable it in Settings → Tools.");
+          return { stop: "tools_disabled" };
         },
       },
     });
     expect(tool.calls).toHaveLength(0);
     expect(result.toolCalls[0]).toMatchObject({ status: "not_enabled", error: { code: "TOOL_NOT_ENABLED", message: "TOOL_NOT_ENABLED" } });
-    expect(reasons).toEqual(["TOOLS_DISABLED"]);
+    expect(refused).toEqual(["images", "images"]);
     expect(result.stopReason).toBe("tools_disabled");
     expect(result.text).toBe("Image generation is off. Enable it in Settings → Tools.");
     expect(model.requests).toHaveLength(1);

@@ -5,7 +5,10 @@ export interface MemoryConversation {
   summary?: string;
 }
 
-/** A stored run: its claim and its checkpoints (JSON text) by agent path. */
+/**
+ * A stored run: its claim and its checkpoint (the run state as JSON text), keyed by
+ * the root agent's path. A save replaces the entry, so there is one.
+ */
 export interface MemoryRun {
   owner: string;
   leaseUntil: number;

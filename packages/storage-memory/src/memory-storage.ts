@@ -8,6 +8,7 @@ import {
   checkToolOutput,
   checkUsageRecord,
   parseStoredJson,
+  serializeRunState,
   storedToolOutput,
   type AppendMessagesOptions,
   type AppendMessagesResult,
@@ -27,7 +28,7 @@ import {
   type UsageRecord,
   type VersionedValue,
 } from "@baton/core";
-import { MemoryDatabase, type MemoryConversation } from "./memory-database.js";
+import { MemoryDatabase, type MemoryConversation, type MemoryRun } from "./memory-database.js";
 
 /** Options of {@link createMemoryStorage}. */
 export interface MemoryStorageOptions {
@@ -106,31 +107,42 @@ export class MemoryStorage implements Storage {
     run.owner = claim.owner;
     run.leaseUntil = now + claim.leaseMs;
     run.lastWriteAt = now;
-    const stored = run.checkpoints.get("main");
-    return stored === undefined ? { claimed: true } : { claimed: true, checkpoint: this.readCheckpoint(stored, runId, "main") };
+    const checkpoint = this.readCheckpoint(runId, run);
+    return checkpoint === undefined ? { claimed: true } : { claimed: true, checkpoint };
   }
 
   async saveCheckpoint(checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
     const database = this.open();
+    const data = serializeRunState(checkpoint);
     const run = database.runs.get(checkpoint.runId);
     if (!run || run.finished || run.owner !== claim.owner) {
       throw new RunClaimLostError(checkpoint.runId, claim.owner, run && !run.finished ? run.owner : undefined);
     }
     const now = claim.now ?? Date.now();
-    run.checkpoints.set(checkpoint.agentPath, JSON.stringify(checkpoint));
+    // The run has one checkpoint: this one replaces it, whatever agent path either has.
+    run.checkpoints.clear();
+    run.checkpoints.set(checkpoint.agentPath, data);
     run.leaseUntil = now + claim.leaseMs;
     run.lastWriteAt = now;
-    if (checkpoint.agentPath === "main" && checkpoint.stopReason !== undefined) run.finished = true;
+    if (checkpoint.stopReason !== undefined) run.finished = true;
   }
 
-  async loadCheckpoint(runId: string, agentPath = "main"): Promise<RunCheckpoint | undefined> {
-    const stored = this.open().runs.get(runId)?.checkpoints.get(agentPath);
-    return stored === undefined ? undefined : this.readCheckpoint(stored, runId, agentPath);
+  async loadCheckpoint(runId: string): Promise<RunCheckpoint | undefined> {
+    const run = this.open().runs.get(runId);
+    return run === undefined ? undefined : this.readCheckpoint(runId, run);
   }
 
-  private readCheckpoint(stored: string, runId: string, agentPath: string): RunCheckpoint {
+  /**
+   * The run's checkpoint, checked and upgraded. A save leaves one entry; of several
+   * (written around this class), the first agent path in order is read: a root's
+   * path is a prefix of its nested agents' paths, so that is the root's.
+   */
+  private readCheckpoint(runId: string, run: MemoryRun): RunCheckpoint | undefined {
+    let agentPath: string | undefined;
+    for (const path of run.checkpoints.keys()) if (agentPath === undefined || path < agentPath) agentPath = path;
+    if (agentPath === undefined) return undefined;
     const record = `run "${runId}" checkpoint "${agentPath}"`;
-    return checkRunCheckpoint(parseStoredJson(stored, record), record);
+    return checkRunCheckpoint(parseStoredJson(run.checkpoints.get(agentPath), record), record);
   }
 
   async loadSessionState(key: string): Promise<VersionedValue | undefined> {

@@ -39,6 +39,10 @@ describeStorageConformance("memory", async () => {
     openAnother: async () => new MemoryStorage({ database }),
     dump: async () => database.dump(),
     corrupt: async (target, garbage) => corrupt(database, target, garbage),
+    writeRaw: async (target, text) => {
+      if (target.kind !== "checkpoint") throw new Error(`writeRaw: ${target.kind} records are not supported here.`);
+      database.runs.get(target.runId)!.checkpoints.set(target.agentPath, text);
+    },
     close: () => storage.close(),
   };
 });

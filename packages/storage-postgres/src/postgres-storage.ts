@@ -66,8 +66,8 @@ export class PostgresStorage implements Storage {
     return runs.saveCheckpoint(this.db, this.sql, checkpoint, claim);
   }
 
-  loadCheckpoint(runId: string, agentPath = "main"): Promise<RunCheckpoint | undefined> {
-    return runs.loadCheckpoint(this.db, this.sql, runId, agentPath);
+  loadCheckpoint(runId: string): Promise<RunCheckpoint | undefined> {
+    return runs.loadCheckpoint(this.db, this.sql, runId);
   }
 
   loadSessionState(key: string): Promise<VersionedValue | undefined> {

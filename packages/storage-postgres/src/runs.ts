@@ -2,6 +2,7 @@ import {
   RunClaimLostError,
   checkRunCheckpoint,
   parseStoredJson,
+  serializeRunState,
   type RunCheckpoint,
   type RunClaimRequest,
   type RunClaimResult,
@@ -14,6 +15,9 @@ interface RunStateRow {
   lease_until: number;
   finished: boolean;
 }
+
+/** What taking a run returns: its checkpoint (read in the same statement) and the agent path it is stored under. */
+type TakenRunRow = { checkpoint_path: string; checkpoint: string } | { checkpoint_path: null; checkpoint: null };
 
 function readCheckpoint(data: string, runId: string, agentPath: string): RunCheckpoint {
   const record = `run "${runId}" checkpoint "${agentPath}"`;
@@ -32,8 +36,8 @@ export async function claimRun(db: Database, sql: Statements, runId: string, cla
     const leaseUntil = now + claim.leaseMs;
     const created = await db.rows(sql.createRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
     if (created.length > 0) return { claimed: true };
-    const [taken] = await db.rows<{ checkpoint: string | null }>(sql.takeRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
-    if (taken) return taken.checkpoint === null ? { claimed: true } : { claimed: true, checkpoint: readCheckpoint(taken.checkpoint, runId, "main") };
+    const [taken] = await db.rows<TakenRunRow>(sql.takeRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
+    if (taken) return taken.checkpoint === null ? { claimed: true } : { claimed: true, checkpoint: readCheckpoint(taken.checkpoint, runId, taken.checkpoint_path) };
     const [state] = await db.rows<RunStateRow>(sql.runState, [runId], "claiming a run");
     if (state) return state.finished ? { claimed: false, reason: "finished" } : { claimed: false, reason: "held", owner: state.owner, leaseUntil: state.lease_until };
     // Pruned between the statements: claim again (it is unknown now).
@@ -42,22 +46,25 @@ export async function claimRun(db: Database, sql: Statements, runId: string, cla
 }
 
 /**
- * Saves a checkpoint in one statement: the run's lease is renewed only while `owner`
- * holds the unfinished run, and the checkpoint is written only when that row was
- * updated.
+ * Saves the run's checkpoint in one statement: the run's lease is renewed only while
+ * `owner` holds the unfinished run, and only then is the checkpoint written (rows of
+ * other agent paths deleted: a run has one). A checkpoint with a `stopReason`
+ * finishes the run, whatever its root agent is called. The state is serialized before
+ * anything is awaited: the caller goes on changing it.
  */
 export async function saveCheckpoint(db: Database, sql: Statements, checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
+  const data = serializeRunState(checkpoint);
   const now = claim.now ?? Date.now();
-  const finishes = checkpoint.agentPath === "main" && checkpoint.stopReason !== undefined;
-  const values = [checkpoint.runId, claim.owner, now + claim.leaseMs, now, finishes, checkpoint.agentPath, JSON.stringify(checkpoint)];
+  const finishes = checkpoint.stopReason !== undefined;
+  const values = [checkpoint.runId, claim.owner, now + claim.leaseMs, now, finishes, checkpoint.agentPath, data];
   const [row] = await db.rows<{ saved: number }>(sql.saveCheckpoint, values, "saving a checkpoint");
   if ((row?.saved ?? 0) > 0) return;
   const [state] = await db.rows<RunStateRow>(sql.runState, [checkpoint.runId], "saving a checkpoint");
   throw new RunClaimLostError(checkpoint.runId, claim.owner, state && !state.finished ? state.owner : undefined);
 }
 
-/** The latest checkpoint of a run's agent, checked as Baton wrote it. */
-export async function loadCheckpoint(db: Database, sql: Statements, runId: string, agentPath: string): Promise<RunCheckpoint | undefined> {
-  const [row] = await db.rows<{ data: string }>(sql.loadCheckpoint, [runId, agentPath], "loading a checkpoint");
-  return row ? readCheckpoint(row.data, runId, agentPath) : undefined;
+/** The run's checkpoint, checked and upgraded to the current run-state format. */
+export async function loadCheckpoint(db: Database, sql: Statements, runId: string): Promise<RunCheckpoint | undefined> {
+  const [row] = await db.rows<{ agent_path: string; data: string }>(sql.loadCheckpoint, [runId], "loading a checkpoint");
+  return row ? readCheckpoint(row.data, runId, row.agent_path) : undefined;
 }

@@ -29,6 +29,11 @@ export interface Statements {
 /** The statements for the tables of `schema`. */
 export function statementsFor(schema: string): Statements {
   const t = tablesIn(schema);
+  // A column of run $1's checkpoint. A save leaves one row; of several (a database written
+  // by an earlier release, one row per agent), the first agent path in byte order: the
+  // root's, a prefix of its nested agents' paths.
+  const runCheckpoint = (column: "agent_path" | "data"): string =>
+    `SELECT ${column} FROM ${t.checkpoints} WHERE run_id = $1 ORDER BY agent_path COLLATE "C" LIMIT 1`;
   // $1 id, $2 count, $3 now, $4..$8 role, parts, run_id, agent_path, user_id arrays, [$9 expected version].
   const insertMessages = `
     m AS (
@@ -70,20 +75,23 @@ export function statementsFor(schema: string): Statements {
     takeRun: statement(`
       UPDATE ${t.runs} SET owner = $2, lease_until = $3, last_activity = $4
       WHERE id = $1 AND NOT finished AND (owner = $2 OR lease_until <= $4)
-      RETURNING (SELECT data FROM ${t.checkpoints} WHERE run_id = $1 AND agent_path = 'main') AS checkpoint`),
+      RETURNING (${runCheckpoint("agent_path")}) AS checkpoint_path, (${runCheckpoint("data")}) AS checkpoint`),
     runState: statement(`SELECT owner, lease_until, finished FROM ${t.runs} WHERE id = $1`),
     // $1 run id, $2 owner, $3 lease until, $4 now, $5 finishes, $6 agent path, $7 data.
+    // The run keeps one checkpoint: the rows of other agent paths go (`gone`).
     saveCheckpoint: statement(`
       WITH r AS (
         UPDATE ${t.runs} SET lease_until = $3, last_activity = $4, finished = $5::boolean
         WHERE id = $1 AND owner = $2 AND NOT finished
         RETURNING id
+      ), gone AS (
+        DELETE FROM ${t.checkpoints} WHERE run_id IN (SELECT id FROM r) AND agent_path <> $6
       ), cp AS (
         INSERT INTO ${t.checkpoints} (run_id, agent_path, data) SELECT r.id, $6, $7 FROM r
         ON CONFLICT (run_id, agent_path) DO UPDATE SET data = EXCLUDED.data
       )
       SELECT count(*)::int AS saved FROM r`),
-    loadCheckpoint: statement(`SELECT data FROM ${t.checkpoints} WHERE run_id = $1 AND agent_path = $2`),
+    loadCheckpoint: statement(`SELECT agent_path, data FROM ${t.checkpoints} WHERE run_id = $1 ORDER BY agent_path COLLATE "C" LIMIT 1`),
     loadSession: statement(`SELECT value, version, updated_at FROM ${t.sessions} WHERE key = $1`),
     // $1 key, $2 value, $3 now, [$4 expected version].
     saveSessionAny: statement(`

@@ -15,7 +15,7 @@ export interface KeyLayout {
   readonly conversationsByTime: string;
   /** Hash: a run's claim (`owner`, `leaseUntil`, `finished`). */
   run(runId: string): string;
-  /** Hash: a run's checkpoints as JSON, by agent path. */
+  /** Hash: a run's checkpoint (its run state as JSON) under the root agent's path: one field. */
   checkpoints(runId: string): string;
   /** Sorted set: run ids by last claim or checkpoint. */
   readonly runsByTime: string;

@@ -27,8 +27,10 @@ return {1, count}
 
 /**
  * KEYS: run hash, checkpoints hash, runs-by-time. ARGV: run id, owner, now, leaseUntil.
- * Returns `{"claimed"}`, `{"claimed", mainCheckpointJson}`, `{"finished"}` or
- * `{"held", owner, leaseUntil}`.
+ * Returns `{"claimed"}`, `{"claimed", checkpointJson, agentPath}`, `{"finished"}` or
+ * `{"held", owner, leaseUntil}`. The run's checkpoint is the hash's one field; of
+ * several (data of an earlier release, one field per agent), the first agent path in
+ * order: the root's, a prefix of its nested agents' paths.
  */
 export const CLAIM_RUN = `
 local run = redis.call('HMGET', KEYS[1], 'owner', 'leaseUntil', 'finished')
@@ -41,20 +43,25 @@ if run[3] == '1' then return {'finished'} end
 if run[1] ~= ARGV[2] and (tonumber(run[2]) or 0) > tonumber(ARGV[3]) then return {'held', run[1], run[2]} end
 redis.call('HSET', KEYS[1], 'owner', ARGV[2], 'leaseUntil', ARGV[4])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
-local checkpoint = redis.call('HGET', KEYS[2], 'main')
-if checkpoint then return {'claimed', checkpoint} end
+local path = nil
+for _, field in ipairs(redis.call('HKEYS', KEYS[2])) do
+  if path == nil or field < path then path = field end
+end
+if path then return {'claimed', redis.call('HGET', KEYS[2], path), path} end
 return {'claimed'}
 `;
 
 /**
  * KEYS: run hash, checkpoints hash, runs-by-time. ARGV: run id, owner, now,
- * leaseUntil, agent path, checkpoint JSON, `"1"` when it finishes the run.
+ * leaseUntil, root agent path, checkpoint JSON, `"1"` when it finishes the run.
+ * The checkpoint replaces the run's (the hash is rewritten with one field).
  * Returns `{"ok"}`, or `{"lost"}` / `{"lost", currentOwner}` when `owner` does not hold the run.
  */
 export const SAVE_CHECKPOINT = `
 local run = redis.call('HMGET', KEYS[1], 'owner', 'finished')
 if not run[1] or run[2] == '1' then return {'lost'} end
 if run[1] ~= ARGV[2] then return {'lost', run[1]} end
+redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[2], ARGV[5], ARGV[6])
 if ARGV[7] == '1' then
   redis.call('HSET', KEYS[1], 'leaseUntil', ARGV[4], 'finished', '1')

@@ -75,7 +75,7 @@ export async function createRedisStorage(options: RedisStorageOptions = {}): Pro
     loadMessages: (conversationId, loadOptions) => op("loadMessages", () => loadMessages(ctx, conversationId, loadOptions)),
     claimRun: (runId, claim) => op("claimRun", () => claimRun(ctx, runId, claim)),
     saveCheckpoint: (checkpoint, claim) => op("saveCheckpoint", () => saveCheckpoint(ctx, checkpoint, claim)),
-    loadCheckpoint: (runId, agentPath) => op("loadCheckpoint", () => loadCheckpoint(ctx, runId, agentPath)),
+    loadCheckpoint: (runId) => op("loadCheckpoint", () => loadCheckpoint(ctx, runId)),
     loadSessionState: (key) => op("loadSessionState", () => loadSessionState(ctx, key)),
     saveSessionState: (key, value, saveOptions) => op("saveSessionState", () => saveSessionState(ctx, key, value, saveOptions)),
     archiveToolOutput: (output) => op("archiveToolOutput", () => archiveToolOutput(ctx, output)),

@@ -1,22 +1,22 @@
-import { checkRunCheckpoint, parseStoredJson, RunClaimLostError, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { checkRunCheckpoint, parseStoredJson, RunClaimLostError, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
 import type { RedisContext } from "./context.js";
 
 function checkpointRecord(runId: string, agentPath: string): string {
   return `run "${runId}" checkpoint "${agentPath}"`;
 }
 
-/** A stored checkpoint, validated. */
+/** A stored checkpoint, validated and upgraded to the current run-state format. */
 export function readCheckpoint(runId: string, agentPath: string, text: string): RunCheckpoint {
   const record = checkpointRecord(runId, agentPath);
   return checkRunCheckpoint(parseStoredJson(text, record), record);
 }
 
-/** Claims a run in one script (create, renew, take over an expired lease, or refuse). */
+/** Claims a run in one script (create, renew, take over an expired lease, or refuse); a claimer gets the run's checkpoint. */
 export async function claimRun(ctx: RedisContext, runId: string, claim: RunClaimRequest): Promise<RunClaimResult> {
   const now = claim.now ?? Date.now();
   const reply = await ctx.client.batonClaimRun(3, ctx.keys.run(runId), ctx.keys.checkpoints(runId), ctx.keys.runsByTime, runId, claim.owner, String(now), String(now + claim.leaseMs));
   const [outcome, first, second] = reply;
-  if (outcome === "claimed") return first ? { claimed: true, checkpoint: readCheckpoint(runId, "main", first) } : { claimed: true };
+  if (outcome === "claimed") return first ? { claimed: true, checkpoint: readCheckpoint(runId, second ?? "", first) } : { claimed: true };
   if (outcome === "finished") return { claimed: false, reason: "finished" };
   return {
     claimed: false,
@@ -26,11 +26,17 @@ export async function claimRun(ctx: RedisContext, runId: string, claim: RunClaim
   };
 }
 
-/** Saves a checkpoint in one script: owner check, upsert, lease renewal, finished flag. */
+/**
+ * Saves the run's checkpoint in one script: owner check, replacing the run's
+ * checkpoint, lease renewal, finished flag (set by any checkpoint with a
+ * `stopReason`, whatever its root agent is called). The state is serialized before
+ * anything is awaited: the caller goes on changing it.
+ */
 export async function saveCheckpoint(ctx: RedisContext, checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
+  const data = serializeRunState(checkpoint);
   const { runId, agentPath } = checkpoint;
   const now = claim.now ?? Date.now();
-  const finishes = agentPath === "main" && checkpoint.stopReason !== undefined;
+  const finishes = checkpoint.stopReason !== undefined;
   const [outcome, owner] = await ctx.client.batonSaveCheckpoint(
     3,
     ctx.keys.run(runId),
@@ -41,14 +47,19 @@ export async function saveCheckpoint(ctx: RedisContext, checkpoint: RunCheckpoin
     String(now),
     String(now + claim.leaseMs),
     agentPath,
-    JSON.stringify(checkpoint),
+    data,
     finishes ? "1" : "0",
   );
   if (outcome !== "ok") throw new RunClaimLostError(runId, claim.owner, owner ?? undefined);
 }
 
-/** The checkpoint of a run's agent, validated; undefined when none. */
-export async function loadCheckpoint(ctx: RedisContext, runId: string, agentPath = "main"): Promise<RunCheckpoint | undefined> {
-  const text = await ctx.client.hget(ctx.keys.checkpoints(runId), agentPath);
-  return text === null ? undefined : readCheckpoint(runId, agentPath, text);
+/**
+ * The run's checkpoint, validated; undefined when none. Of several fields (data of an
+ * earlier release, one per agent), the first agent path in order: the root's.
+ */
+export async function loadCheckpoint(ctx: RedisContext, runId: string): Promise<RunCheckpoint | undefined> {
+  const fields = await ctx.client.hgetall(ctx.keys.checkpoints(runId));
+  let agentPath: string | undefined;
+  for (const path of Object.keys(fields)) if (agentPath === undefined || path < agentPath) agentPath = path;
+  return agentPath === undefined ? undefined : readCheckpoint(runId, agentPath, fields[agentPath]!);
 }

@@ -32,9 +32,9 @@ describeWithRedis("Lua scripts under concurrency from two clients", () => {
       const winners = claims.filter((claim) => claim.runId === runId && claim.result.claimed);
       expect(winners).toHaveLength(1);
       const winner = winners[0]!.owner;
-      const saves = await Promise.allSettled(owners.map((owner, i) => (i % 2 ? other : harness.storage).saveCheckpoint(checkpointOf(runId, { iteration: i }), { owner, leaseMs: 60_000, now: 1 })));
+      const saves = await Promise.allSettled(owners.map((owner, i) => (i % 2 ? other : harness.storage).saveCheckpoint(checkpointOf(runId, { root: { iteration: i } }), { owner, leaseMs: 60_000, now: 1 })));
       expect(saves.filter((save) => save.status === "fulfilled")).toHaveLength(1);
-      expect((await harness.storage.loadCheckpoint(runId))?.iteration).toBe(owners.indexOf(winner));
+      expect((await harness.storage.loadCheckpoint(runId))?.root.iteration).toBe(owners.indexOf(winner));
     }
   });
 

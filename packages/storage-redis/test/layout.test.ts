@@ -36,10 +36,26 @@ describeWithRedis("key layout", () => {
     await harness.storage.saveSessionState("s", value);
     const loaded = await harness.storage.loadSessionState("s");
     expect(JSON.stringify(loaded?.value)).toBe(JSON.stringify(value));
-    const checkpoint = checkpointOf("r", { history: { messages: [] }, custom: { z: 0.30000000000000004, a: 1 }, savedAt: 1_700_000_000_123 });
+    const checkpoint = checkpointOf("r", { root: { custom: { z: 0.30000000000000004, a: 1 } }, savedAt: 1_700_000_000_123 });
     await harness.storage.claimRun("r", { owner: "o", leaseMs: 1000 });
     await harness.storage.saveCheckpoint(checkpoint, { owner: "o", leaseMs: 1000 });
     expect(await direct.hget(`${prefix}checkpoints:r`, "main")).toBe(JSON.stringify(checkpoint));
+  });
+
+  it("keeps a run's checkpoint in one hash field; of an earlier release's fields per agent, reads the root's and a save drops the rest", async () => {
+    const key = `${prefix}checkpoints:r1`;
+    await harness.storage.claimRun("r1", { owner: "o", leaseMs: 60_000, now: 0 });
+    await harness.storage.saveCheckpoint(checkpointOf("r1"), { owner: "o", leaseMs: 60_000, now: 0 });
+    // What an earlier release left: a field for a nested agent too.
+    await direct.hset(key, "main/researcher#1", JSON.stringify(checkpointOf("r1", { agentPath: "main/researcher#1", root: { iteration: 7 } })));
+    expect(await harness.storage.loadCheckpoint("r1")).toEqual(checkpointOf("r1"));
+    expect(await harness.storage.claimRun("r1", { owner: "o", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, checkpoint: checkpointOf("r1") });
+    await harness.storage.saveCheckpoint(checkpointOf("r1", { root: { iteration: 2 } }), { owner: "o", leaseMs: 60_000, now: 2 });
+    expect((await direct.hkeys(key)).sort()).toEqual(["main"]);
+    const triage = checkpointOf("r1", { agentPath: "triage", root: { iteration: 3 } });
+    await harness.storage.saveCheckpoint(triage, { owner: "o", leaseMs: 60_000, now: 3 });
+    expect(await direct.hkeys(key)).toEqual(["triage"]);
+    expect(await harness.storage.loadCheckpoint("r1")).toEqual(triage);
   });
 
   it("prunes more than one batch, and leaves no index entries or keys behind", async () => {

@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { RunClaimLostError, checkRunCheckpoint, parseStoredJson, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { RunClaimLostError, checkRunCheckpoint, parseStoredJson, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
 
 /** A row of `baton_runs`. */
 interface RunRow {
@@ -12,7 +12,7 @@ interface RunRow {
 export interface SqliteRuns {
   claim(runId: string, claim: RunClaimRequest): RunClaimResult;
   save(checkpoint: RunCheckpoint, claim: RunClaimRequest): void;
-  load(runId: string, agentPath: string): RunCheckpoint | undefined;
+  load(runId: string): RunCheckpoint | undefined;
 }
 
 /** The record name of a stored checkpoint, as `StorageCorruptionError.record` gives it. */
@@ -25,21 +25,29 @@ export function checkpointRecord(runId: string, agentPath: string): string {
  * write it in one `BEGIN IMMEDIATE` transaction, so of many claimers (in this process
  * or others) exactly one wins, and a save checks the claim and writes atomically.
  * `now` of the claim is the run's last-activity time (what `prune("runs")` compares).
+ *
+ * A run has one checkpoint, its run state, in the row keyed by the root agent's path:
+ * a save deletes the run's other rows. A database written by an earlier release may
+ * hold several rows for a run (one per agent): the first agent path in order is read,
+ * the root's (its path is a prefix of its nested agents').
  */
 export function sqliteRuns(db: Database): SqliteRuns {
   const selectRun = db.prepare<[string], RunRow>("SELECT owner, lease_until, finished FROM baton_runs WHERE run_id = ?");
   const insertRun = db.prepare("INSERT INTO baton_runs (run_id, owner, lease_until, finished, updated_at) VALUES (?, ?, ?, 0, ?)");
   const takeRun = db.prepare("UPDATE baton_runs SET owner = ?, lease_until = ?, updated_at = ? WHERE run_id = ?");
   const renewRun = db.prepare("UPDATE baton_runs SET lease_until = ?, updated_at = ?, finished = max(finished, ?) WHERE run_id = ?");
-  const selectCheckpoint = db.prepare<[string, string], { data: unknown }>("SELECT data FROM baton_checkpoints WHERE run_id = ? AND agent_path = ?");
+  const selectCheckpoint = db.prepare<[string], { agent_path: string; data: unknown }>(
+    "SELECT agent_path, data FROM baton_checkpoints WHERE run_id = ? ORDER BY agent_path COLLATE BINARY LIMIT 1",
+  );
+  const deleteOtherCheckpoints = db.prepare("DELETE FROM baton_checkpoints WHERE run_id = ? AND agent_path <> ?");
   const upsertCheckpoint = db.prepare(
     "INSERT INTO baton_checkpoints (run_id, agent_path, data) VALUES (?, ?, ?) ON CONFLICT (run_id, agent_path) DO UPDATE SET data = excluded.data",
   );
 
-  const load = (runId: string, agentPath: string): RunCheckpoint | undefined => {
-    const row = selectCheckpoint.get(runId, agentPath);
+  const load = (runId: string): RunCheckpoint | undefined => {
+    const row = selectCheckpoint.get(runId);
     if (row === undefined) return undefined;
-    const record = checkpointRecord(runId, agentPath);
+    const record = checkpointRecord(runId, row.agent_path);
     return checkRunCheckpoint(parseStoredJson(row.data, record), record);
   };
 
@@ -52,7 +60,7 @@ export function sqliteRuns(db: Database): SqliteRuns {
     if (run.finished !== 0) return { claimed: false, reason: "finished" };
     if (run.owner !== owner && run.lease_until > now) return { claimed: false, reason: "held", owner: run.owner, leaseUntil: run.lease_until };
     takeRun.run(owner, now + leaseMs, now, runId);
-    const checkpoint = load(runId, "main");
+    const checkpoint = load(runId);
     return checkpoint === undefined ? { claimed: true } : { claimed: true, checkpoint };
   });
 
@@ -60,14 +68,14 @@ export function sqliteRuns(db: Database): SqliteRuns {
     const run = selectRun.get(checkpoint.runId);
     if (run === undefined || run.finished !== 0) throw new RunClaimLostError(checkpoint.runId, owner, undefined);
     if (run.owner !== owner) throw new RunClaimLostError(checkpoint.runId, owner, run.owner);
+    deleteOtherCheckpoints.run(checkpoint.runId, checkpoint.agentPath);
     upsertCheckpoint.run(checkpoint.runId, checkpoint.agentPath, data);
-    const finishes = checkpoint.agentPath === "main" && checkpoint.stopReason !== undefined ? 1 : 0;
-    renewRun.run(now + leaseMs, now, finishes, checkpoint.runId);
+    renewRun.run(now + leaseMs, now, checkpoint.stopReason !== undefined ? 1 : 0, checkpoint.runId);
   });
 
   return {
     claim: (runId, request) => claim.immediate(runId, request.owner, request.leaseMs, request.now ?? Date.now()),
-    save: (checkpoint, request) => save.immediate(checkpoint, JSON.stringify(checkpoint), request.owner, request.leaseMs, request.now ?? Date.now()),
+    save: (checkpoint, request) => save.immediate(checkpoint, serializeRunState(checkpoint), request.owner, request.leaseMs, request.now ?? Date.now()),
     load,
   };
 }

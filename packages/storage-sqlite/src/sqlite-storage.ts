@@ -126,7 +126,7 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
     loadMessages: (conversationId, loadOptions = {}) => use("loadMessages", (d) => d.conversations.load(conversationId, loadOptions)),
     claimRun: (runId, claim) => use("claimRun", (d) => d.runs.claim(runId, claim)),
     saveCheckpoint: (checkpoint, claim) => use("saveCheckpoint", (d) => d.runs.save(checkpoint, claim)),
-    loadCheckpoint: (runId, agentPath = "main") => use("loadCheckpoint", (d) => d.runs.load(runId, agentPath)),
+    loadCheckpoint: (runId) => use("loadCheckpoint", (d) => d.runs.load(runId)),
     loadSessionState: (key) => use("loadSessionState", (d) => d.sessions.load(key)),
     saveSessionState: (key, value, saveOptions = {}) => use("saveSessionState", (d) => d.sessions.save(key, value, saveOptions.expectedVersion)),
     archiveToolOutput: (output) => use("archiveToolOutput", (d) => d.archives.archive(output)),

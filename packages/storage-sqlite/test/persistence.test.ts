@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RUN_CHECKPOINT_VERSION, type RunCheckpoint } from "@baton/core";
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, createAgentState, type RunCheckpoint } from "@baton/core";
 import { createSqliteStorage } from "../src/index.js";
 
 let dir: string;
@@ -18,18 +18,18 @@ afterEach(() => {
 });
 
 const checkpoint: RunCheckpoint = {
-  version: RUN_CHECKPOINT_VERSION,
+  format: RUN_STATE_FORMAT,
+  version: RUN_STATE_VERSION,
   runId: "r1",
   agentPath: "main",
-  model: "m",
-  history: { conversationId: "c1", throughSeq: 1 },
-  iteration: 1,
-  toolCallCount: 0,
-  messages: [{ role: "assistant", content: [{ type: "text", text: "hello" }] }],
-  progress: [],
-  loop: { hasToolCalls: false, finalAnswerRequested: false, subAgentToolCalls: 0, toolMetadata: {}, turnIterations: [] },
-  usage: [],
-  custom: { z: 1, a: 0.1 + 0.2, big: 2 ** 53 - 1 },
+  status: "running",
+  conversation: { id: "c1", throughSeq: 1 },
+  root: {
+    ...createAgentState({ runId: "r1", agentPath: "main", model: "m", messages: [], toolCallLimit: 25, maxIterations: 10 }),
+    iteration: 1,
+    added: [{ role: "assistant", content: [{ type: "text", text: "hello" }] }],
+    custom: { z: 1, a: 0.1 + 0.2, big: 2 ** 53 - 1 },
+  },
   savedAt: 1_700_000_000_000,
 };
 
@@ -50,7 +50,7 @@ describe("a SQLite file", () => {
     expect(message).toMatchObject({ conversationId: "c1", seq: 1, role: "user", userId: "u1", parts: [{ type: "text", text: "hi" }] });
     const loaded = await second.loadCheckpoint("r1");
     expect(loaded).toEqual(checkpoint);
-    expect(Object.keys(loaded?.custom ?? {})).toEqual(["z", "a", "big"]);
+    expect(Object.keys(loaded?.root.custom ?? {})).toEqual(["z", "a", "big"]);
     expect((await second.claimRun("r1", { owner: "w2", leaseMs: 1 })).claimed).toBe(false);
     expect(await second.loadSessionState("s")).toMatchObject({ value: { step: 2 }, version: 1 });
     expect((await second.loadToolOutput("a1"))?.result).toEqual({ rows: [1, 2] });

@@ -3,9 +3,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { RunClaimLostError, StorageConflictError, StorageCorruptionError, StorageError, type NewConversationMessage } from "@baton/core";
+import {
+  RUN_STATE_FORMAT,
+  RUN_STATE_VERSION,
+  RunClaimLostError,
+  StorageConflictError,
+  StorageCorruptionError,
+  StorageError,
+  createAgentState,
+  type NewConversationMessage,
+  type RunCheckpoint,
+} from "@baton/core";
 import { createSqliteStorage, migrate } from "../src/index.js";
-import { createHarness, type SqliteHarness } from "./support/harness.js";
+import { createHarness, withHandle, type SqliteHarness } from "./support/harness.js";
 
 const text = (value: string): NewConversationMessage => ({ role: "user", parts: [{ type: "text", text: value }] });
 
@@ -121,24 +131,42 @@ describe("SQLite specifics", () => {
     await other.claimRun("r1", { owner: "w2", leaseMs: 10, now: 2000 });
     const lost = harness.storage.saveCheckpoint(
       {
-        version: 2,
+        format: RUN_STATE_FORMAT,
+        version: RUN_STATE_VERSION,
         runId: "r1",
         agentPath: "main",
-        model: "m",
-        history: { messages: [] },
-        iteration: 0,
-        toolCallCount: 0,
-        messages: [],
-        progress: [],
-        loop: { hasToolCalls: false, finalAnswerRequested: false, subAgentToolCalls: 0, toolMetadata: {}, turnIterations: [] },
-        usage: [],
-        custom: {},
+        status: "running",
+        root: createAgentState({ runId: "r1", agentPath: "main", model: "m", messages: [], toolCallLimit: 25, maxIterations: 10 }),
         savedAt: 0,
       },
       { owner: "w1", leaseMs: 10, now: 2001 },
     );
     await expect(lost).rejects.toBeInstanceOf(RunClaimLostError);
     await expect(lost).rejects.toMatchObject({ heldBy: "w2" });
+  });
+
+  it("keeps one checkpoint row per run; of an earlier release's rows per agent, reads the root's and a save drops the rest", async () => {
+    const state = (agentPath: string, iteration: number): RunCheckpoint => ({
+      format: RUN_STATE_FORMAT,
+      version: RUN_STATE_VERSION,
+      runId: "r1",
+      agentPath,
+      status: "running",
+      root: { ...createAgentState({ runId: "r1", agentPath, model: "m", messages: [], toolCallLimit: 25, maxIterations: 10 }), iteration },
+      savedAt: iteration,
+    });
+    const rows = () => withHandle(harness.file, (db) => db.prepare<[], { agent_path: string }>("SELECT agent_path FROM baton_checkpoints WHERE run_id = 'r1' ORDER BY agent_path").all());
+    await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 0 });
+    await harness.storage.saveCheckpoint(state("main", 1), { owner: "w1", leaseMs: 60_000, now: 0 });
+    // What an earlier release left: a row for a nested agent too.
+    withHandle(harness.file, (db) => db.prepare("INSERT INTO baton_checkpoints (run_id, agent_path, data) VALUES ('r1', ?, ?)").run("main/researcher#1", JSON.stringify(state("main/researcher#1", 7))));
+    expect(await harness.storage.loadCheckpoint("r1")).toEqual(state("main", 1));
+    expect(await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, checkpoint: state("main", 1) });
+    await harness.storage.saveCheckpoint(state("main", 2), { owner: "w1", leaseMs: 60_000, now: 2 });
+    expect(rows()).toEqual([{ agent_path: "main" }]);
+    await harness.storage.saveCheckpoint(state("triage", 3), { owner: "w1", leaseMs: 60_000, now: 3 });
+    expect(rows()).toEqual([{ agent_path: "triage" }]);
+    expect(await harness.storage.loadCheckpoint("r1")).toEqual(state("triage", 3));
   });
 
   it("names corrupt rows; a corrupt message rejects the whole load", async () => {

@@ -102,7 +102,7 @@ async function startAndKillMidBatch(backend: Backend, ids: ReturnType<typeof new
       }
       const saved = await backend.storage.loadCheckpoint(ids.runId);
       const started = callsOf(readExecutions(execLog), child.pid);
-      return saved?.pending?.results.length === 1 && started.length === 3 ? saved : undefined;
+      return saved?.root.batch?.calls.filter((call) => call.status === "done").length === 1 && started.length === 3 ? saved : undefined;
     });
   } catch (error) {
     child.process.kill("SIGKILL");
@@ -120,9 +120,10 @@ async function startAndKillMidBatch(backend: Backend, ids: ReturnType<typeof new
 /** Checks what storage holds at the moment of the kill: the run is mid-batch and unanswered. */
 async function expectMidBatch(backend: Backend, ids: ReturnType<typeof newIds>, checkpoint: RunCheckpoint): Promise<void> {
   expect(checkpoint.stopReason).toBeUndefined();
-  expect(checkpoint.iteration).toBe(1);
-  expect(checkpoint.pending?.results.map((result) => result.toolCallId)).toEqual(["call_fast"]);
-  expect(checkpoint.messages.at(-1)).toMatchObject({ role: "assistant" });
+  expect(checkpoint.root.iteration).toBe(1);
+  expect(checkpoint.root.step).toBe("tools");
+  expect(checkpoint.root.batch?.calls.filter((call) => call.status === "done").map((call) => call.call.toolCallId)).toEqual(["call_fast"]);
+  expect(checkpoint.root.added.at(-1)).toMatchObject({ role: "assistant" });
   const stored = await backend.storage.loadMessages(ids.conversationId);
   expect(stored.map((message) => message.role)).toEqual(["user"]);
 }
@@ -137,8 +138,8 @@ async function expectSameAsReference(backend: Backend, ids: ReturnType<typeof ne
   expect(normaliseMessages(messages)).toEqual(reference.messages);
   // (3) The final checkpoint: finished, three model calls, four tool calls, no batch pending.
   const checkpoint = await storage.loadCheckpoint(ids.runId);
-  expect(checkpoint).toMatchObject({ stopReason: "completed", iteration: 3, toolCallCount: 4 });
-  expect(checkpoint?.pending).toBeUndefined();
+  expect(checkpoint).toMatchObject({ stopReason: "completed", status: "finished", root: { iteration: 3, toolCallCount: 4 } });
+  expect(checkpoint?.root.batch).toBeUndefined();
   expect(normaliseCheckpoint(checkpoint)).toEqual(reference.checkpoint);
   // (4) Usage: exactly one record per model call, none twice.
   const usage = await storage.queryUsage({ runId: ids.runId });

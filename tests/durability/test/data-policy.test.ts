@@ -63,7 +63,7 @@ function policyTest(open: () => Backend | Promise<Backend>) {
           parameters: { type: "object", properties: {} },
           execute: async () => {
             // Wait until the other two finished and their checkpoints landed, then read the raw database.
-            await waitFor("report_generation in the checkpoint", async () => ((await storage.loadCheckpoint(ids.runId))?.pending?.results.some((r) => r.toolName === "report_generation") ? true : undefined));
+            await waitFor("report_generation in the checkpoint", async () => ((await storage.loadCheckpoint(ids.runId))?.root.batch?.calls.some((call) => call.call.toolName === "report_generation" && call.status === "done") ? true : undefined));
             midBatch = await rawDump(backend);
             return "KEPT-research-findings";
           },
@@ -80,7 +80,7 @@ function policyTest(open: () => Backend | Promise<Backend>) {
         },
         "KEPT-final-report",
       ]);
-      const result = await run({ provider, model: "m", input: "KEPT-question", tools, storage, runId: ids.runId, conversationId: ids.conversationId, config: { getDataPolicy: () => DEEP_RESEARCH_POLICY } });
+      const result = await run({ provider, model: "m", input: "KEPT-question", tools, storage, runId: ids.runId, conversationId: ids.conversationId, config: { dataPolicy: DEEP_RESEARCH_POLICY } });
       expect(result.stopReason).toBe("completed");
       expect(result.persisted).toBe(true);
       const after = await rawDump(backend);

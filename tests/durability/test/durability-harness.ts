@@ -153,7 +153,7 @@ export function callsOf(executions: readonly Execution[], pid: number): string[]
 }
 
 /** Timestamps that differ between two equal runs: dropped before comparing. */
-const VOLATILE_KEYS = new Set(["runId", "conversationId", "createdAt", "recordedAt", "savedAt", "at", "startedAt", "endedAt"]);
+const VOLATILE_KEYS = new Set(["runId", "conversationId", "createdAt", "recordedAt", "savedAt", "at", "startedAt", "endedAt", "durationMs"]);
 
 /** A deep copy without run ids, conversation ids and timestamps. */
 export function normalise<T>(value: T): T {
@@ -174,9 +174,11 @@ export function normaliseUsage(records: readonly UsageRecord[]): unknown[] {
   return normalise(records.map((record) => ({ ...record })));
 }
 
-/** The comparable part of a final checkpoint. */
+/** The comparable part of a final checkpoint (the run's state without ids and timestamps). */
 export function normaliseCheckpoint(checkpoint: RunCheckpoint | undefined): unknown {
-  return checkpoint && normalise(checkpoint);
+  if (!checkpoint) return undefined;
+  const { conversation: _conversation, ...rest } = checkpoint;
+  return normalise(rest);
 }
 
 /** A storage for one test file, as the parent sees it, and how the children reach it. */

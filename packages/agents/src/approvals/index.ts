@@ -1,15 +1,6 @@
-/** Human approval: pause runs on tools that need a decision, save the state as versioned JSON, resume later. */
-export { withApprovals, type ApprovalOptions, type NeedsApprovalCheck } from "./with-approvals.js";
-export { pendingApproval, serializeApprovalState, type ApprovalSource } from "./pending-approval.js";
-export { parseApprovalState } from "./parse-approval-state.js";
-export { resumeInput, rejectionText, type ResumeInputOptions } from "./resume-input.js";
-export { ApprovalStateError, ApprovalDecisionError } from "./approval-errors.js";
-export { APPROVAL_CUSTOM_KEY, type ApprovalRecord } from "./approval-record.js";
-export {
-  APPROVAL_STATE_FORMAT,
-  APPROVAL_STATE_VERSION,
-  type ApprovalState,
-  type PendingApprovalCall,
-  type ApprovalDecision,
-  type ApprovalDecisions,
-} from "./approval-types.js";
+/**
+ * Human approval: hold tool calls that need a person's decision; the run pauses
+ * (`interrupted`) and continues from its state with the decisions.
+ */
+export { approvals } from "./approvals.js";
+export type { ApprovalOptions, ApprovalNeed, NeedsApprovalCheck } from "./needs-approval.js";

@@ -1,17 +1,30 @@
-import { ConfigurationError, type AgentConfig, type AgentContext, type OrchestratorState } from "@baton/core";
+import { ConfigurationError, type AgentConfig, type AgentContext, type AgentState } from "@baton/core";
 import { deepResearchProgress, type DeepResearchProgress } from "./deep-research-progress.js";
-import { requestFinalAnswer, withdrawFinalAnswer } from "./final-answer.js";
 import { SUPERVISOR_FINAL_ANSWER_INSTRUCTION, reportInstruction, supervisorNudge, type ReportTrigger } from "./instructions.js";
 import { DEFAULT_RESEARCHER_TOOL_NAME } from "./researcher-tool.js";
 import { onlyToolsPolicy } from "./tool-name-policy.js";
-import { handledCallFailed } from "./tool-failure.js";
 
-/** Default name of the report tool the supervisor ends its research with. */
+/**
+ * Default name of the report tool the supervisor ends its research with.
+ *
+ * @example
+ * const reportTool = defineTool({ name: DEFAULT_REPORT_TOOL_NAME, description: "Writes the report.", parameters, execute });
+ */
 export const DEFAULT_REPORT_TOOL_NAME = "report_generation";
-/** Default tool-call limit of the supervisor (its researchers' counted calls included). */
+/**
+ * Default tool-call limit of the supervisor (its researchers' counted calls included).
+ *
+ * @example
+ * deepResearchSupervisorConfig({ toolCallLimit: DEFAULT_SUPERVISOR_TOOL_CALL_LIMIT * 2 });
+ */
 export const DEFAULT_SUPERVISOR_TOOL_CALL_LIMIT = 50;
 
-/** Options of {@link deepResearchSupervisorConfig}. */
+/**
+ * Options of {@link deepResearchSupervisorConfig}.
+ *
+ * @example
+ * deepResearchSupervisorConfig({ timeBudgetMs: 5 * 60_000, maxNudges: 1, cheaperModel: "gpt-4.1-mini", storedTools: ["outline"] });
+ */
 export interface DeepResearchSupervisorOptions {
   /** Name of the researcher tool. Default {@link DEFAULT_RESEARCHER_TOOL_NAME}. */
   readonly researcherToolName?: string;
@@ -44,11 +57,14 @@ export interface DeepResearchSupervisorOptions {
 /**
  * The deep-research supervisor: it runs researcher sub-agents as tools (several in
  * parallel), then has a report written with the report tool, then answers.
- * - A turn without tool calls before the report gets a nudge (at most `maxNudges`);
- *   after that, if research was done, the report is forced, else the run ends.
+ * - A turn without tool calls before the report gets a nudge (at most `maxNudges`;
+ *   `shouldStop` keeps the run going); after that, if research was done, the report is
+ *   forced, else the run ends.
  * - When the tool-call limit or the time budget is reached before the report, the
- *   next call is forced to the report tool (`toolChoice`), with an instruction saying
- *   why; after the report, a last turn without tools answers.
+ *   next call is a report call (`prepareStep`: the tools offered, the report tool
+ *   forced, an instruction saying why, the final answer put off); after the report, a
+ *   last turn without tools answers (stop reason `tool_call_limit`, or
+ *   `budget_exceeded` for the time budget).
  * - After `cheaperModelAfterRetries` nudges it switches to `cheaperModel`.
  * - It stores text and only the research tools' calls and results (researcher,
  *   report, feedback and `storedTools`).
@@ -67,81 +83,80 @@ export function deepResearchSupervisorConfig(options: DeepResearchSupervisorOpti
   const clock = options.clock ?? Date.now;
   const maxNudges = options.maxNudges ?? 2;
   const cheaperAfter = options.cheaperModelAfterRetries ?? 2;
-  const finalAnswerInstruction = options.finalAnswerInstruction ?? SUPERVISOR_FINAL_ANSWER_INSTRUCTION;
   const nudge = options.nudge ?? supervisorNudge(researcherToolName, reportToolName);
   const instructionFor = options.reportInstruction ?? reportInstruction;
-  const policy = onlyToolsPolicy([researcherToolName, reportToolName, ...(options.feedbackToolName ? [options.feedbackToolName] : []), ...(options.storedTools ?? [])]);
+  const storedTools = [researcherToolName, reportToolName, ...(options.feedbackToolName ? [options.feedbackToolName] : []), ...(options.storedTools ?? [])];
 
-  const progressOf = (state: OrchestratorState): DeepResearchProgress => deepResearchProgress(state, clock);
+  const progressOf = (state: AgentState): DeepResearchProgress => deepResearchProgress(state, clock);
   const timeIsUp = (progress: DeepResearchProgress): boolean => options.timeBudgetMs !== undefined && clock() - progress.startedAt >= options.timeBudgetMs;
   const hasReportTool = (context: AgentContext): boolean => context.registry.get(reportToolName) !== undefined;
-
-  /** Makes the next call a report call. */
-  const forceReport = (state: OrchestratorState, progress: DeepResearchProgress, trigger: ReportTrigger): void => {
-    // At the tool-call limit the loop has just asked for the final answer: the report comes first.
-    withdrawFinalAnswer(state, finalAnswerInstruction);
-    state.inLoopMessages.push({ role: "system", content: instructionFor(trigger, reportToolName) });
-    state.toolChoice = { type: "tool", name: reportToolName };
-    progress.reportForced = trigger;
-    delete progress.pendingReport;
-  };
+  /** Whether the report is still to come and nothing forced it yet. */
+  const reportOpen = (progress: DeepResearchProgress): boolean => !progress.reportDone && progress.reportForced === undefined;
 
   return {
     useParallelTools: true,
     toolCallLimit: options.toolCallLimit ?? DEFAULT_SUPERVISOR_TOOL_CALL_LIMIT,
-    finalAnswerInstruction,
-    initializeAgentState(state) {
-      progressOf(state);
-    },
-    shouldContinueLoop(state) {
-      if (!state.hasToolCalls) return false;
-      const progress = progressOf(state);
-      if (!progress.reportDone && progress.reportForced === undefined) {
-        const trigger = progress.pendingReport ?? (timeIsUp(progress) ? "time_budget" : undefined);
-        if (trigger !== undefined) forceReport(state, progress, trigger);
-      } else if (timeIsUp(progress) && !state.finalAnswerRequested) {
-        requestFinalAnswer(state, finalAnswerInstruction);
-        state.stopReason ??= "budget_exceeded";
-      }
-      return true;
-    },
-    shouldSendTools(state, tools) {
-      if (state.finalAnswerRequested) return false;
-      if (state.iteration === 0 && !tools.some((tool) => tool.name === reportToolName)) {
+    finalAnswerInstruction: options.finalAnswerInstruction ?? SUPERVISOR_FINAL_ANSWER_INSTRUCTION,
+    dataPolicy: onlyToolsPolicy(storedTools),
+
+    onRunStart({ state, context }) {
+      if (!hasReportTool(context)) {
         throw new ConfigurationError(`deepResearchSupervisorConfig: the run offers no "${reportToolName}" tool; the supervisor needs it to write its report.`);
       }
-      return true;
+      progressOf(state);
     },
-    getModelId(state, baseModel) {
-      return options.cheaperModel !== undefined && progressOf(state).nudges >= cheaperAfter ? options.cheaperModel : baseModel;
-    },
-    onNoToolCalls(state, context, reason) {
+
+    prepareStep({ state, tools, messages, finalAnswer }) {
       const progress = progressOf(state);
-      if (reason === "LIMIT_REACHED") {
-        // Report first (forced by shouldContinueLoop before the next call), then the final answer.
-        if (!progress.reportDone && progress.reportForced === undefined && hasReportTool(context)) progress.pendingReport = "tool_call_limit";
-        return { shouldContinue: true };
+      const model = options.cheaperModel !== undefined && progress.nudges >= cheaperAfter ? { model: options.cheaperModel } : {};
+      const trigger = reportOpen(progress) ? (progress.pendingReport ?? (timeIsUp(progress) ? "time_budget" : undefined)) : undefined;
+      if (trigger !== undefined) {
+        progress.reportForced = trigger;
+        delete progress.pendingReport;
+        // The report comes first, also when the loop asks for the final answer at the tool-call limit.
+        return {
+          ...model,
+          finalAnswer: false,
+          activeTools: tools.map((tool) => tool.name),
+          toolChoice: { type: "tool", name: reportToolName },
+          messages: [...messages, { role: "system", content: instructionFor(trigger, reportToolName) }],
+        };
       }
-      if (reason === "TOOLS_DISABLED") return { shouldContinue: true };
-      if (progress.reportDone || state.finalAnswerRequested) return { shouldContinue: false };
+      if (!finalAnswer && timeIsUp(progress)) {
+        state.stopReason ??= "budget_exceeded";
+        return { ...model, finalAnswer: true };
+      }
+      return model;
+    },
+
+    onStepEnd({ state, results }) {
+      const progress = progressOf(state);
+      for (const entry of results) {
+        if (entry.status !== "ok") continue;
+        if (entry.call.toolName === researcherToolName) progress.researchCalls++;
+        else if (entry.call.toolName === reportToolName) progress.reportDone = true;
+      }
+    },
+
+    shouldStop({ state, context, proposal, answered }) {
+      const progress = progressOf(state);
+      if (!proposal.stop) {
+        // At the tool-call limit: the report first (forced by prepareStep), then the final answer.
+        if (proposal.finalAnswer && reportOpen(progress) && hasReportTool(context)) progress.pendingReport = "tool_call_limit";
+        return undefined;
+      }
+      // Only an answer the run would end on as `completed`: a requested final answer, an error or a limit ends it.
+      if (!answered || proposal.reason !== "completed" || progress.reportDone) return undefined;
       if (progress.nudges < maxNudges) {
         progress.nudges++;
         state.inLoopMessages.push({ role: "system", content: nudge });
-        return { shouldContinue: true };
+        return false;
       }
       if (progress.reportForced === undefined && progress.researchCalls > 0 && hasReportTool(context)) {
         progress.pendingReport = "retries";
-        return { shouldContinue: true };
+        return false;
       }
-      return { shouldContinue: false };
+      return undefined;
     },
-    handleSpecialTools(toolName, _result, _toolCall, _context, state) {
-      const failed = handledCallFailed(state);
-      if (failed) return;
-      const progress = progressOf(state);
-      if (toolName === researcherToolName) progress.researchCalls++;
-      else if (toolName === reportToolName) progress.reportDone = true;
-    },
-    getDataPolicy: () => policy,
   };
 }

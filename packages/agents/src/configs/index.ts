@@ -1,3 +1,4 @@
+/** Built-in agent configs: the main thread, the deep-research supervisor and its researchers. */
 export { mainThreadConfig, type MainThreadOptions } from "./main-thread-config.js";
 export { defaultEnableHint, resolveEnableHint, type EnableHint, type EnableHintTool } from "./enable-hint.js";
 export {
@@ -16,7 +17,6 @@ export {
   type ResearcherFindings,
 } from "./researcher-tool.js";
 export { onlyToolsPolicy, exceptToolsPolicy } from "./tool-name-policy.js";
-export { requestFinalAnswer, withdrawFinalAnswer } from "./final-answer.js";
 export {
   MAIN_THREAD_FINAL_ANSWER_INSTRUCTION,
   RESEARCHER_FINAL_ANSWER_INSTRUCTION,

@@ -1,9 +1,13 @@
-import { STORE_EVERYTHING, type AgentConfig, type AgentContext, type OrchestratorState } from "@baton/core";
+import { STORE_EVERYTHING, type AgentConfig, type AgentState, type ToolBatchResult } from "@baton/core";
 import { resolveEnableHint, type EnableHint } from "./enable-hint.js";
-import { isLastIteration, requestFinalAnswer } from "./final-answer.js";
 import { MAIN_THREAD_FINAL_ANSWER_INSTRUCTION, disabledToolsInstruction } from "./instructions.js";
 
-/** Options of {@link mainThreadConfig}. */
+/**
+ * Options of {@link mainThreadConfig}.
+ *
+ * @example
+ * mainThreadConfig({ toolCallLimit: 10, nonIterativeTools: ["memory"], stopWhenToolDisabled: true });
+ */
 export interface MainThreadOptions {
   /** Tool calls allowed per request (a run option still overrides it). Default: the loop's (25). */
   readonly toolCallLimit?: number;
@@ -22,7 +26,7 @@ export interface MainThreadOptions {
 /** Where the main thread remembers which refused tools the user was already told about. */
 const NOTIFIED_KEY = "mainThread.notifiedDisabledTools";
 
-function notifiedTools(state: OrchestratorState): string[] {
+function notifiedTools(state: AgentState): string[] {
   const value = state.custom[NOTIFIED_KEY];
   if (Array.isArray(value)) return value as string[];
   const list: string[] = [];
@@ -30,15 +34,22 @@ function notifiedTools(state: OrchestratorState): string[] {
   return list;
 }
 
+/** The tools of a batch refused because they are not enabled for the user (their `shouldUse` said no), once each. */
+function refusedTools(results: readonly ToolBatchResult[]): string[] {
+  return [...new Set(results.filter((entry) => entry.status === "not_enabled").map((entry) => entry.call.toolName))];
+}
+
 /**
  * The user-facing agent. It runs tools in parallel, stores everything
  * (`STORE_EVERYTHING`), and always ends with an answer:
- * - when the tool-call limit is reached, or the next call is the last one
- *   `maxIterations` allows, that call gets no tools and a final-answer instruction;
+ * - when the tool-call limit is reached (the loop's default), or the coming call is
+ *   the last one `maxIterations` allows (its `prepareStep`: stop reason
+ *   `max_iterations`), that call gets no tools and the final-answer instruction;
  * - when a tool is refused because it is not enabled for the user (its `shouldUse`
- *   returned false), the user is told how to enable it (as text, through
- *   `context.sendText`), the tool is removed from this run's tools, and the model is
- *   told to carry on without it (or the run ends, with `stopWhenToolDisabled`).
+ *   returned false), its `afterToolBatch` tells the user how to enable it, once per
+ *   tool (as text, through `context.sendText`: it comes before the next turn's text),
+ *   and removes it from this run's tools; its `onStepEnd` then tells the model to carry
+ *   on without it (or, with `stopWhenToolDisabled`, the run ends: `tools_disabled`).
  *
  * @example
  * const result = await run({ provider, model: "gpt-4.1", input, tools, config: mainThreadConfig({
@@ -48,48 +59,42 @@ function notifiedTools(state: OrchestratorState): string[] {
 export function mainThreadConfig(options: MainThreadOptions = {}): AgentConfig {
   const finalAnswerInstruction = options.finalAnswerInstruction ?? MAIN_THREAD_FINAL_ANSWER_INSTRUCTION;
   const modelInstruction = options.disabledToolsInstruction ?? disabledToolsInstruction;
-
-  const onToolsDisabled = (state: OrchestratorState, context: AgentContext): boolean => {
-    const refused = [...new Set(state.toolsNotEnabled)];
-    const notified = notifiedTools(state);
-    const fresh = refused.filter((name) => !notified.includes(name));
-    if (fresh.length > 0) {
-      const hints = fresh.map((name) => resolveEnableHint(name, context, options.enableHint));
-      context.sendText((state.lastText.length > 0 ? "\n\n" : "") + hints.join("\n"));
-      notified.push(...fresh);
-    }
-    // This run's registry is its own copy: removing the tool here does not touch the caller's.
-    for (const name of refused) context.registry.unregister(name);
-    if (options.stopWhenToolDisabled) return false;
-    state.inLoopMessages.push({ role: "system", content: modelInstruction(refused) });
-    return true;
-  };
+  const stopWhenToolDisabled = options.stopWhenToolDisabled === true;
 
   return {
     useParallelTools: true,
     ...(options.toolCallLimit === undefined ? {} : { toolCallLimit: options.toolCallLimit }),
     ...(options.nonIterativeTools === undefined ? {} : { nonIterativeTools: options.nonIterativeTools }),
     finalAnswerInstruction,
-    shouldContinueLoop(state) {
-      if (!state.hasToolCalls) return false;
-      // The next call is the last one allowed: make it answer instead of calling tools it could not follow up.
-      if (!state.finalAnswerRequested && isLastIteration(state)) {
-        requestFinalAnswer(state, finalAnswerInstruction);
-        state.stopReason ??= "max_iterations";
+    dataPolicy: STORE_EVERYTHING,
+
+    prepareStep({ state, stepNumber, finalAnswer }) {
+      // The coming call is the last one allowed: it answers instead of calling tools it could not follow up.
+      if (finalAnswer || stepNumber === 0 || stepNumber < state.maxIterations - 1) return undefined;
+      state.stopReason ??= "max_iterations";
+      return { finalAnswer: true };
+    },
+
+    afterToolBatch({ state, context, results }) {
+      const refused = refusedTools(results);
+      if (refused.length === 0) return undefined;
+      const notified = notifiedTools(state);
+      const fresh = refused.filter((name) => !notified.includes(name));
+      if (fresh.length > 0) {
+        const hints = fresh.map((name) => resolveEnableHint(name, context, options.enableHint));
+        context.sendText((state.lastText.length > 0 ? "\n\n" : "") + hints.join("\n"));
+        notified.push(...fresh);
       }
-      return true;
+      // This run's registry is its own copy: removing the tool here does not touch the caller's.
+      for (const name of refused) context.registry.unregister(name);
+      return stopWhenToolDisabled ? { stop: "tools_disabled" } : undefined;
     },
-    shouldSendTools(state, tools) {
-      return tools.length > 0 && !state.finalAnswerRequested && state.toolCallCount < state.toolCallLimit;
+
+    onStepEnd({ state, results }) {
+      if (stopWhenToolDisabled) return;
+      // After the batch's results, so the model reads it last.
+      const refused = refusedTools(results);
+      if (refused.length > 0) state.inLoopMessages.push({ role: "system", content: modelInstruction(refused) });
     },
-    onNoToolCalls(state, context, reason) {
-      if (reason === "LIMIT_REACHED") {
-        requestFinalAnswer(state, finalAnswerInstruction);
-        return { shouldContinue: true };
-      }
-      if (reason === "TOOLS_DISABLED") return { shouldContinue: onToolsDisabled(state, context) };
-      return { shouldContinue: false };
-    },
-    getDataPolicy: () => STORE_EVERYTHING,
   };
 }

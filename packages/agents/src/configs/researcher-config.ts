@@ -2,10 +2,20 @@ import { STORE_EVERYTHING, type AgentConfig } from "@baton/core";
 import { RESEARCHER_FINAL_ANSWER_INSTRUCTION } from "./instructions.js";
 import { exceptToolsPolicy } from "./tool-name-policy.js";
 
-/** Default tool-call limit of a researcher. */
+/**
+ * Default tool-call limit of a researcher.
+ *
+ * @example
+ * researcherConfig({ toolCallLimit: DEFAULT_RESEARCHER_TOOL_CALL_LIMIT / 2 });
+ */
 export const DEFAULT_RESEARCHER_TOOL_CALL_LIMIT = 10;
 
-/** Options of {@link researcherConfig}. */
+/**
+ * Options of {@link researcherConfig}.
+ *
+ * @example
+ * researcherConfig({ toolCallLimit: 5, excludeFromStorage: ["search_history"] });
+ */
 export interface ResearcherOptions {
   /** Tool calls a researcher may make. Default {@link DEFAULT_RESEARCHER_TOOL_CALL_LIMIT}. */
   readonly toolCallLimit?: number;
@@ -17,24 +27,24 @@ export interface ResearcherOptions {
 
 /**
  * A researcher sub-agent: runs its tools in parallel and is always offered its tools
- * (also on the last turn, so providers that reject tool calls in a conversation
- * without tool definitions accept it; calls of that last turn are not run).
- * Its hooks only read and write the state they are given: started through
- * `ctx.runSubAgent` it has its own state, messages, tools and event cursor, and only
- * its `RunResult` reaches the parent. It keeps no state between runs, so one config
- * may serve many researchers at once.
+ * (its `prepareStep` offers them also on the last turn, with the final-answer
+ * instruction, so providers that reject tool calls in a conversation without tool
+ * definitions accept it; calls of that last turn are not run).
+ * Its hooks only read the plan they are given: started through `ctx.runSubAgent` it
+ * has its own state, messages, tools and event cursor, and only its `RunResult`
+ * reaches the parent. It keeps no state between runs, so one config may serve many
+ * researchers at once.
  *
  * @example
  * const result = await ctx.runSubAgent({ name: "researcher", input: topic, tools, config: researcherConfig() });
  */
 export function researcherConfig(options: ResearcherOptions = {}): AgentConfig {
   const excluded = options.excludeFromStorage ?? [];
-  const policy = excluded.length > 0 ? exceptToolsPolicy(excluded) : STORE_EVERYTHING;
   return {
     useParallelTools: true,
     toolCallLimit: options.toolCallLimit ?? DEFAULT_RESEARCHER_TOOL_CALL_LIMIT,
     finalAnswerInstruction: options.finalAnswerInstruction ?? RESEARCHER_FINAL_ANSWER_INSTRUCTION,
-    shouldSendTools: (_state, tools) => tools.length > 0,
-    getDataPolicy: () => policy,
+    dataPolicy: excluded.length > 0 ? exceptToolsPolicy(excluded) : STORE_EVERYTHING,
+    prepareStep: ({ tools }) => ({ activeTools: tools.map((tool) => tool.name) }),
   };
 }

@@ -2,10 +2,20 @@ import { ToolExecutionError, type AgentConfig, type ModelProvider, type Tool, ty
 import { DEFAULT_RESEARCHER_INSTRUCTIONS } from "./instructions.js";
 import { researcherConfig, type ResearcherOptions } from "./researcher-config.js";
 
-/** Default name of the tool that runs a researcher. */
+/**
+ * Default name of the tool that runs a researcher.
+ *
+ * @example
+ * deepResearchSupervisorConfig({ researcherToolName: DEFAULT_RESEARCHER_TOOL_NAME });
+ */
 export const DEFAULT_RESEARCHER_TOOL_NAME = "researcher_agent";
 
-/** Arguments of the researcher tool. */
+/**
+ * Arguments of the researcher tool.
+ *
+ * @example
+ * const args: ResearcherToolArgs = { topic: "EU AI Act", focus: "obligations for providers" };
+ */
 export interface ResearcherToolArgs {
   /** What to research. */
   readonly topic: string;
@@ -13,7 +23,13 @@ export interface ResearcherToolArgs {
   readonly focus?: string;
 }
 
-/** What the researcher tool returns: the findings, and what the researcher used. */
+/**
+ * What the researcher tool returns: the findings, and what the researcher used.
+ *
+ * @example
+ * const findings = result.toolCalls[0]!.result as ResearcherFindings;
+ * console.log(findings.findings, findings.toolCallCount);
+ */
 export interface ResearcherFindings {
   /** The researcher's final answer. */
   readonly findings: string;
@@ -23,7 +39,12 @@ export interface ResearcherFindings {
   readonly toolCallCount: number;
 }
 
-/** Options of {@link researcherTool}. */
+/**
+ * Options of {@link researcherTool}.
+ *
+ * @example
+ * researcherTool({ tools: [webSearch], model: "gpt-4.1-mini", researcher: { toolCallLimit: 5 }, timeoutMs: 120_000 });
+ */
 export interface ResearcherToolOptions {
   /** Tool name. Default {@link DEFAULT_RESEARCHER_TOOL_NAME}. */
   readonly name?: string;
@@ -64,7 +85,9 @@ function checkArgs(args: unknown): ToolArgumentsCheck<ResearcherToolArgs> {
  * its usage and tool-call count. Called several times in one turn, the researchers
  * run in parallel (with a parallel-tools config such as the deep-research supervisor),
  * each with its own agent path `main/researcher#<n>`. A researcher that fails (error
- * or abort) makes the call fail; one stopped by a limit returns what it found.
+ * or abort) makes the call fail; one stopped by a limit returns what it found; one
+ * that pauses (a tool of its needs approval) pauses the whole run, and continues where
+ * it stopped when the run is resumed.
  *
  * @example
  * const tools = [researcherTool({ tools: [webSearch, fetchPage] }), reportTool];

@@ -13,7 +13,12 @@ export function onlyToolsPolicy(toolNames: Iterable<string>): DataPolicy {
   return Object.freeze({ storeText: true, storeToolCalls: true, storeToolResults: true, filterToolCalls: filter, filterToolResults: filter });
 }
 
-/** A data policy that stores everything except the calls and results of the named tools. */
+/**
+ * A data policy that stores everything except the calls and results of the named tools.
+ *
+ * @example
+ * const config: AgentConfig = { dataPolicy: exceptToolsPolicy(["search_history"]) };
+ */
 export function exceptToolsPolicy(toolNames: Iterable<string>): DataPolicy {
   const dropped = new Set(toolNames);
   const filter = (toolName: string): boolean => !dropped.has(toolName);

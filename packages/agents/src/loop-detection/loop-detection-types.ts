@@ -1,15 +1,28 @@
-import type { OrchestratorState } from "@baton/core";
+import type { AgentState } from "@baton/core";
 
-/** What kind of repetition was found. */
+/**
+ * What kind of repetition was found.
+ *
+ * @example
+ * const toolLoops = loopDetectionsOf(result).filter((d) => d.kind === "tool_repetition");
+ */
 export type LoopKind = "tool_repetition" | "text_repetition";
 
 /**
  * What to do about a detection: `warn` (the model is told, beside the tool results),
  * `terminate` (the run ends with stop reason `loop_detected`) or `continue` (nothing).
+ *
+ * @example
+ * loopDetection({ action: (detection) => (detection.count > 4 ? "terminate" : "warn") });
  */
 export type LoopAction = "warn" | "terminate" | "continue";
 
-/** One repetition the detector found. */
+/**
+ * One repetition the detector found.
+ *
+ * @example
+ * loopDetection({ action: (detection) => (console.log(detection.detail), "warn") });
+ */
 export interface LoopDetection {
   readonly kind: LoopKind;
   /** The repeated tool's name (`tool_repetition` only). */
@@ -26,13 +39,23 @@ export interface LoopDetection {
   readonly detail: string;
 }
 
-/** A callback deciding what to do about a detection; returning nothing means `continue`. */
+/**
+ * A callback deciding what to do about a detection; returning nothing means `continue`.
+ *
+ * @example
+ * const decide: LoopDetectionCallback = (detection, state) => (state.iteration > 20 ? "terminate" : "warn");
+ */
 export type LoopDetectionCallback = (
   detection: LoopDetection,
-  state: Readonly<OrchestratorState>,
+  state: Readonly<AgentState>,
 ) => LoopAction | void | Promise<LoopAction | void>;
 
-/** Options of {@link loopDetection} and {@link withLoopDetection}. */
+/**
+ * Options of `loopDetection`.
+ *
+ * @example
+ * loopDetection({ window: 8, maxIdenticalCalls: 3, maxRepeatedText: 3, action: "warn" });
+ */
 export interface LoopDetectionOptions {
   /** How many recent model turns are compared. Default 10. */
   readonly window?: number;
@@ -52,7 +75,12 @@ export interface LoopDetectionOptions {
   readonly warningText?: (detection: LoopDetection) => string;
 }
 
-/** What a detection led to, as recorded in the run's custom state. */
+/**
+ * What a detection led to, as recorded in the run's custom state.
+ *
+ * @example
+ * for (const record of loopDetectionsOf(result)) console.log(record.iteration, record.action, record.detail);
+ */
 export interface LoopDetectionRecord extends LoopDetection {
   /** The action taken: a second warning is recorded as `terminate`. */
   readonly action: LoopAction;

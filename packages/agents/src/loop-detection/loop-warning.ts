@@ -1,6 +1,12 @@
 import type { LoopDetection } from "./loop-detection-types.js";
 
-/** The default warning the model sees when a loop is detected. */
+/**
+ * The default warning the model sees when a loop is detected (give your own with the
+ * `warningText` option of `loopDetection`).
+ *
+ * @example
+ * loopDetection({ warningText: (detection) => `${defaultLoopWarning(detection)} Ask the user if unsure.` });
+ */
 export function defaultLoopWarning(detection: LoopDetection): string {
   const what =
     detection.kind === "tool_repetition"

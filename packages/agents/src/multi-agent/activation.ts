@@ -1,7 +1,6 @@
-import { ConfigurationError, type AgentConfig, type Tool } from "@baton/core";
+import { ConfigurationError, composeConfigs, type AgentConfig, type Tool } from "@baton/core";
 import type { AgentDefinition } from "./agent-definition.js";
-import { HandoffChannel } from "./handoff-channel.js";
-import { handoffConfig } from "./handoff-config.js";
+import { handoffHooks } from "./handoff-config.js";
 import { transferTool } from "./transfer-tool.js";
 
 /** The handoffs made so far in a chain, and how many it may make. */
@@ -16,7 +15,7 @@ export interface Activation {
   readonly instructions: string;
   /** Its tools, then one `transfer_to_<name>` per handoff. */
   readonly tools: readonly Tool[];
-  /** Its config with the handoff hooks layered on top (its own config when it has no handoffs). */
+  /** Its config composed with the handoff hooks (its own config when it has no handoffs). */
   readonly config: AgentConfig;
 }
 
@@ -37,11 +36,10 @@ export function activate(definition: AgentDefinition, chain: HandoffChain): Acti
     if (seen.has(target.name)) throw new ConfigurationError(`Agent "${definition.name}" lists the handoff "${target.name}" twice.`);
     seen.add(target.name);
   }
-  const channel = new HandoffChannel();
-  const transfers = targets.map((target) => transferTool({ from: definition, target, chain, channel, activate }));
+  const transfers = targets.map((target) => transferTool({ from: definition, target, chain, activate }));
   return {
     instructions: definition.instructions,
     tools: [...definition.tools, ...transfers],
-    config: handoffConfig(definition, new Set(transfers.map((tool) => tool.name)), channel),
+    config: composeConfigs(definition.config, handoffHooks(new Set(transfers.map((tool) => tool.name)))),
   };
 }

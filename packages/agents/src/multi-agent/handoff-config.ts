@@ -1,56 +1,45 @@
-import type { AgentConfig, OrchestratorState } from "@baton/core";
-import type { AgentDefinition } from "./agent-definition.js";
-import type { HandoffChannel } from "./handoff-channel.js";
+import type { AgentConfig, ToolBatchResult, ToolCallDecision } from "@baton/core";
 import { HANDOFF_STATE_KEY } from "./handoff-record.js";
-import { handoffTranscript } from "./handoff-transcript.js";
-import { copyConfig } from "./merge-config.js";
-import { TRANSFER_TOOL_PREFIX, handoffResultText } from "./transfer-tool.js";
+import { TRANSFER_TOOL_PREFIX, handoffResultText, isHandoffResult } from "./transfer-tool.js";
 
 /**
- * The config of an agent with handoffs: its own config, with three hooks wrapped.
- * - `onToolsSelected`: gives each transfer call the conversation so far (the first
- *   transfer of a turn; later ones of the same turn are refused).
- * - `handleSpecialTools`: when a transfer answered, records the handoff in
- *   `state.custom.handoff`, makes the target's answer this run's final text and stop
- *   reason, and leaves a short text as the call's result in the conversation.
- * - `shouldContinueLoop`: ends the run right after a transfer answered.
- * Everything else is the agent's own config; its wrapped hooks still run for all
- * other calls.
+ * The hooks that make `transfer_to_*` calls hand control away (composed after the
+ * agent's own config):
+ * - `beforeToolCalls`: a turn hands off at most once; later transfer calls of the
+ *   turn are refused, and the model reads why.
+ * - `afterToolBatch`: when a transfer answered, records the handoff in
+ *   `state.custom.handoff` (checkpointed, and in the result's `custom`), makes the
+ *   target's answer this run's final text and stop reason, leaves a short text as the
+ *   call's result in the conversation and ends the run after this step.
+ * Both hooks read only the state and the batch, so a run resumed in another process
+ * (a target paused for an approval, say) hands off the same way.
  */
-export function handoffConfig(definition: AgentDefinition, transferNames: ReadonlySet<string>, channel: HandoffChannel): AgentConfig {
-  const own = copyConfig(definition.config);
+export function handoffHooks(transferNames: ReadonlySet<string>): AgentConfig {
   return {
-    ...own,
-    onToolsSelected: (toolCalls, state, context) => {
+    beforeToolCalls: ({ calls }) => {
       let chosen: string | undefined;
-      for (const call of toolCalls) {
-        if (!transferNames.has(call.toolName)) continue;
+      const decisions: Record<string, ToolCallDecision> = {};
+      for (const planned of calls) {
+        if (!transferNames.has(planned.call.toolName) || planned.decision.type !== "run") continue;
         if (chosen === undefined) {
-          chosen = call.toolName;
-          const transcript = handoffTranscript([...state.messages, ...state.inLoopMessages], call.toolCallId);
-          channel.put(context.runId, context.agentPath, call.toolCallId, { kind: "go", transcript });
-        } else {
-          channel.put(context.runId, context.agentPath, call.toolCallId, { kind: "refused", chosen: chosen.slice(TRANSFER_TOOL_PREFIX.length) });
+          chosen = planned.call.toolName.slice(TRANSFER_TOOL_PREFIX.length);
+          continue;
         }
+        const target = planned.call.toolName.slice(TRANSFER_TOOL_PREFIX.length);
+        decisions[planned.call.toolCallId] = {
+          type: "refuse",
+          result: `Handoff to "${target}" refused: only one handoff per turn, and this turn hands off to "${chosen}".`,
+        };
       }
-      return own.onToolsSelected?.(toolCalls, state, context);
+      return Object.keys(decisions).length > 0 ? { decisions } : undefined;
     },
-    handleSpecialTools: (toolName, result, toolCall, context, state) => {
-      if (transferNames.has(toolName)) {
-        // A call that never ran (bad arguments) leaves its ticket behind: drop it.
-        channel.take(context.runId, context.agentPath, toolCall.toolCallId);
-        if (channel.isHandoff(result)) {
-          state.custom[HANDOFF_STATE_KEY] = result.record;
-          state.lastText = result.text;
-          state.stopReason = result.record.stopReason;
-          return { modifiedResult: handoffResultText(result) };
-        }
-      }
-      return own.handleSpecialTools?.(toolName, result, toolCall, context, state);
-    },
-    shouldContinueLoop: (state: OrchestratorState) => {
-      if (state.custom[HANDOFF_STATE_KEY] !== undefined) return false;
-      return own.shouldContinueLoop ? own.shouldContinueLoop(state) : state.hasToolCalls;
+    afterToolBatch: ({ state, results }) => {
+      const done = results.find((entry: ToolBatchResult) => entry.status === "ok" && transferNames.has(entry.call.toolName) && isHandoffResult(entry.output));
+      if (!done) return undefined;
+      const handoff = done.output as Parameters<typeof handoffResultText>[0];
+      state.custom[HANDOFF_STATE_KEY] = handoff.record;
+      state.text = handoff.text;
+      return { results: { [done.call.toolCallId]: handoffResultText(handoff) }, stop: handoff.record.stopReason };
     },
   };
 }

@@ -31,7 +31,8 @@ export function handoffOf(source: { readonly custom?: Readonly<Record<string, un
   return isHandoffRecord(value) ? value : undefined;
 }
 
-function isHandoffRecord(value: unknown): value is HandoffRecord {
+/** Whether `value` has the shape of a {@link HandoffRecord}. */
+export function isHandoffRecord(value: unknown): value is HandoffRecord {
   if (value === null || typeof value !== "object") return false;
   const record = value as Record<string, unknown>;
   return typeof record["from"] === "string" && typeof record["to"] === "string" && typeof record["answeredBy"] === "string" && Array.isArray(record["chain"]);

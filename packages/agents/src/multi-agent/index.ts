@@ -6,6 +6,5 @@ export { defineAgent, DEFAULT_MAX_HANDOFFS } from "./define-agent.js";
 export type { AgentDefinition, AgentDefinitionOptions, AgentToolOptions, AgentRunOptions, AgentRunSetup } from "./agent-definition.js";
 export { HandoffDepthExceededError, SubAgentFailedError, HANDOFF_DEPTH_EXCEEDED, SUB_AGENT_FAILED } from "./errors.js";
 export { HANDOFF_STATE_KEY, handoffOf, type HandoffRecord } from "./handoff-record.js";
-export { TRANSFER_TOOL_PREFIX, transferToolName, type TransferArguments } from "./transfer-tool.js";
-export type { HandoffResult } from "./handoff-channel.js";
+export { TRANSFER_TOOL_PREFIX, transferToolName, isHandoffResult, type TransferArguments, type HandoffResult } from "./transfer-tool.js";
 export type { NestedRunSummary } from "./nested-run.js";

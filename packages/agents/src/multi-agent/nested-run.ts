@@ -1,4 +1,4 @@
-import { BatonError, errorMessage, type RunResult, type StopReason, type SubAgentRequest, type ToolExecutionContext, type UsageTotals } from "@baton/core";
+import { BatonError, errorMessage, isToolPausedSignal, type RunResult, type StopReason, type SubAgentRequest, type ToolExecutionContext, type UsageTotals } from "@baton/core";
 import { SubAgentFailedError } from "./errors.js";
 
 /** Stop reasons after which a nested run has no answer to give, whatever its text. */
@@ -45,8 +45,9 @@ export async function runNested(ctx: ToolExecutionContext, request: SubAgentRequ
   try {
     result = await ctx.runSubAgent(request);
   } catch (error) {
-    // An abort of the calling run is the loop's business: let it through untouched.
-    if (ctx.signal.aborted) throw error;
+    // An abort of the calling run, or a pause of the nested run (it waits for a
+    // person), is the loop's business: let it through untouched.
+    if (ctx.signal.aborted || isToolPausedSignal(error)) throw error;
     const code = error instanceof BatonError ? error.code : undefined;
     throw new SubAgentFailedError(`${what} could not start${code ? ` (${code})` : ""}: ${errorMessage(error)}`, {
       cause: error,

@@ -1,9 +1,9 @@
 import { BatonError, userMessage, type Message, type Tool } from "@baton/core";
 import type { AgentDefinition } from "./agent-definition.js";
 import type { Activation, HandoffChain } from "./activation.js";
-import { HandoffDepthExceededError, SubAgentFailedError } from "./errors.js";
-import type { HandoffChannel, HandoffResult } from "./handoff-channel.js";
-import { handoffOf } from "./handoff-record.js";
+import { HandoffDepthExceededError } from "./errors.js";
+import { handoffOf, isHandoffRecord, type HandoffRecord } from "./handoff-record.js";
+import { handoffTranscript } from "./handoff-transcript.js";
 import { runNested, summarizeNestedRun } from "./nested-run.js";
 import { runSettingsOf } from "./run-settings.js";
 
@@ -21,13 +21,26 @@ export interface TransferArguments {
   readonly reason?: string;
 }
 
+/** The result of a transfer tool that handed control away (JSON-safe: it is kept in checkpoints). */
+export interface HandoffResult {
+  readonly record: HandoffRecord;
+  /** The answer of the chain. */
+  readonly text: string;
+}
+
+/** Whether `value` is the result of a transfer tool that handed control away. */
+export function isHandoffResult(value: unknown): value is HandoffResult {
+  if (value === null || typeof value !== "object") return false;
+  const result = value as Record<string, unknown>;
+  return typeof result["text"] === "string" && isHandoffRecord(result["record"]);
+}
+
 /** What {@link transferTool} needs. */
 export interface TransferToolSetup {
   readonly from: AgentDefinition;
   readonly target: AgentDefinition;
   /** The chain up to (and including) `from`. */
   readonly chain: HandoffChain;
-  readonly channel: HandoffChannel;
   /** Prepares the target as the next agent of the chain. */
   readonly activate: (definition: AgentDefinition, chain: HandoffChain) => Activation;
 }
@@ -36,11 +49,13 @@ export interface TransferToolSetup {
  * The tool that hands control from `from` to `target`. It refuses a handoff past the
  * chain's `maxHandoffs` ({@link HandoffDepthExceededError}), emits a `handoff` event,
  * runs the target as a nested run (its own instructions, tools and config; the
- * conversation so far as input) and returns its answer as a {@link HandoffResult},
- * which the config of `from` turns into the end of its run.
+ * conversation so far as input, read from the run's state) and returns its answer as
+ * a {@link HandoffResult}, which the handoff hooks of `from` turn into the end of its
+ * run. When the target pauses (an approval, a question), the call pauses with it and
+ * continues on resume.
  */
 export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, HandoffResult> {
-  const { from, target, chain, channel } = setup;
+  const { from, target, chain } = setup;
   return {
     name: transferToolName(target.name),
     description: `Hand the conversation over to the agent "${target.name}": ${target.description} It answers the user in your place; you do not continue.`,
@@ -62,17 +77,11 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
     },
     execute: async (args, ctx) => {
       try {
-        const ticket = channel.take(ctx.runId, ctx.agentPath, ctx.toolCallId);
-        if (ticket?.kind === "refused") {
-          throw new SubAgentFailedError(`Handoff to "${target.name}" refused: only one handoff per turn, and this turn hands off to "${ticket.chosen}".`, {
-            details: { agent: target.name },
-          });
-        }
         const agents = [...chain.agents, target.name];
         if (agents.length - 1 > chain.maxHandoffs) throw new HandoffDepthExceededError(agents, chain.maxHandoffs);
         ctx.emit({ type: "handoff", from: from.name, to: target.name, ...(args.reason ? { reason: args.reason } : {}) });
         const next = setup.activate(target, { agents, maxHandoffs: chain.maxHandoffs });
-        const transcript = ticket?.kind === "go" ? ticket.transcript : [];
+        const transcript = handoffTranscript(ctx.messages(), ctx.toolCallId);
         const input: readonly Message[] = transcript.length > 0 ? transcript : [userMessage(args.reason ?? "(The conversation was handed over to you without a note.)")];
         const result = await runNested(
           ctx,
@@ -88,7 +97,7 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
         );
         ctx.metadata["subAgent"] = summarizeNestedRun(target.name, result);
         const onward = handoffOf(result);
-        return channel.seal({
+        return {
           text: result.text,
           record: {
             from: from.name,
@@ -98,7 +107,7 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
             chain: onward ? [from.name, ...onward.chain] : [from.name, target.name],
             stopReason: result.stopReason,
           },
-        });
+        };
       } catch (error) {
         if (error instanceof BatonError && !ctx.signal.aborted) ctx.metadata["error"] = error.toJSON();
         throw error;

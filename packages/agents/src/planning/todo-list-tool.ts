@@ -2,8 +2,8 @@ import { ConfigurationError, type JsonSchema, type Tool, type ToolExecutionConte
 import { z } from "zod";
 import { applyTodoChange } from "./apply-todo-change.js";
 import { TodoListError } from "./todo-list-error.js";
-import { TodoListStore } from "./todo-list-store.js";
 import { todoListArguments, type TodoList, type TodoListArguments } from "./todo-types.js";
+import { EMPTY_TODO_LIST, TODO_LIST_STATE_KEY, todoListIn } from "./todo-list-state.js";
 
 /** The name of the todo tool. */
 export const TODO_LIST_TOOL_NAME = "manage_todo_list";
@@ -24,21 +24,14 @@ export const DEFAULT_TODO_SELECTION_RULE =
 export interface TodoListToolOptions {
   /** Most items a list may hold. Default 50. */
   readonly maxItems?: number;
-  /** Most runs whose lists one tool instance keeps (least recently used dropped first). Default 1000. */
-  readonly maxRuns?: number;
   /** The planning directions for the system prompt. Default {@link DEFAULT_TODO_SELECTION_RULE}. */
   readonly selectionRule?: string;
   /** Told of every change (after the `plan-updated` event). */
   readonly onPlanUpdated?: (list: TodoList, context: ToolExecutionContext) => void;
 }
 
-/** The todo tool, with access to the lists it keeps. */
-export interface TodoListTool extends Tool<TodoListArguments, TodoList> {
-  /** The current list of a run (`agentPath` default `main`). */
-  listOf(runId: string, agentPath?: string): TodoList;
-  /** Forgets the list of a finished run. */
-  forget(runId: string, agentPath?: string): void;
-}
+/** The todo tool. */
+export type TodoListTool = Tool<TodoListArguments, TodoList>;
 
 const PARAMETERS = (() => {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(todoListArguments, { io: "input" }) as Record<string, unknown>;
@@ -53,20 +46,17 @@ const PARAMETERS = (() => {
  * under `todoListError`), and at most one item may be `in_progress`. Each change emits a `plan-updated` event and is recorded in the
  * call's tool metadata (`todoList`), so the run's result shows every version.
  *
- * The list lives in the tool instance, one per run and agent path; it is not part of
- * the run's checkpoint, so a resumed run (in a new process) starts from an empty list.
+ * The list is part of the calling agent's state (`state.custom.todoList`): each agent
+ * of a run tree keeps its own, it is in every checkpoint, and a run resumed in
+ * another process goes on with it. One tool instance serves any number of runs.
  *
  * @example
- * const todo = todoListTool();
- * const result = await run({ provider, model, input, tools: [todo, search] });
- * console.log(todo.listOf(result.runId).items);
+ * const result = await run({ provider, model, input, tools: [todoListTool(), search] });
+ * console.log(todoListOf(result)?.items);
  */
 export function todoListTool(options: TodoListToolOptions = {}): TodoListTool {
   const maxItems = options.maxItems ?? 50;
-  const maxRuns = options.maxRuns ?? 1000;
   if (!Number.isInteger(maxItems) || maxItems < 1) throw new ConfigurationError(`todoListTool: \`maxItems\` must be a positive integer (got ${maxItems}).`);
-  if (!Number.isInteger(maxRuns) || maxRuns < 1) throw new ConfigurationError(`todoListTool: \`maxRuns\` must be a positive integer (got ${maxRuns}).`);
-  const store = new TodoListStore(maxRuns);
 
   return {
     name: TODO_LIST_TOOL_NAME,
@@ -82,7 +72,7 @@ export function todoListTool(options: TodoListToolOptions = {}): TodoListTool {
       return { success: false, issues: checked.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"}: ${issue.message}`) };
     },
     execute(args, ctx) {
-      const current = store.get(ctx.runId, ctx.agentPath);
+      const current = todoListIn(ctx.agentState) ?? EMPTY_TODO_LIST;
       if (args.operation === "read") return current;
       let next: TodoList;
       try {
@@ -92,13 +82,11 @@ export function todoListTool(options: TodoListToolOptions = {}): TodoListTool {
         if (error instanceof TodoListError) ctx.metadata[TODO_LIST_ERROR_METADATA_KEY] = { ...error.details, message: error.message };
         throw error;
       }
-      store.set(ctx.runId, ctx.agentPath, next);
+      ctx.agentState[TODO_LIST_STATE_KEY] = { version: next.version, items: next.items.map((item) => ({ ...item })) };
       ctx.metadata[TODO_LIST_METADATA_KEY] = { version: next.version, items: next.items.map((item) => ({ ...item })) };
       ctx.emit({ type: "plan-updated", items: next.items.map((item) => ({ ...item })), version: next.version });
       options.onPlanUpdated?.(next, ctx);
       return next;
     },
-    listOf: (runId, agentPath = "main") => store.get(runId, agentPath),
-    forget: (runId, agentPath = "main") => store.delete(runId, agentPath),
   };
 }

@@ -14,11 +14,10 @@ export { OrchestrationDefinitionError, type DefinitionIssue } from "./definition
 export { parseOrchestrationDefinition, checkDefinitionTools } from "./parse-definition.js";
 export type { StepPredicate, StepPredicateInput } from "./step-predicate.js";
 export type { OrchestrationSessionState, StoredSessionState } from "./session-state.js";
-export { ORCHESTRATION_CUSTOM_KEY } from "./step-run.js";
+export { ORCHESTRATION_CUSTOM_KEY, type OrchestrationRunState } from "./orchestration-hooks.js";
 export {
   createOrchestration,
   DEFAULT_STEP_HISTORY_LIMIT,
   type Orchestration,
   type OrchestrationOptions,
-  type OrchestratedRunOptions,
 } from "./orchestration.js";

@@ -1,12 +1,11 @@
-import { ConfigurationError, toolUsagePrompt, type AgentConfig, type SessionStore, type Tool, type ToolRegistry } from "@baton/core";
+import { ConfigurationError, type AgentConfig, type SessionStore } from "@baton/core";
 import type { OrchestrationDefinition } from "./definition-schema.js";
-import { checkDefinitionTools, parseOrchestrationDefinition } from "./parse-definition.js";
+import { parseOrchestrationDefinition } from "./parse-definition.js";
 import type { OrchestrationSessionState } from "./session-state.js";
 import { SessionStateHolder } from "./session-state-holder.js";
 import { SessionStateStore, initialSessionState } from "./session-state-store.js";
 import type { StepPredicate } from "./step-predicate.js";
-import { StepRun } from "./step-run.js";
-import { StepToolRegistry } from "./step-tool-registry.js";
+import { orchestrationHooks } from "./orchestration-hooks.js";
 
 /** Default number of recent tools a session keeps. */
 export const DEFAULT_STEP_HISTORY_LIMIT = 50;
@@ -25,28 +24,18 @@ export interface OrchestrationOptions {
   readonly stateKey?: string;
 }
 
-/** What {@link Orchestration.prepare} gives: spread it into `run()`'s options. */
-export interface OrchestratedRunOptions {
-  /** The tools the run starts with: those the active step offers now. */
-  readonly tools: ToolRegistry;
-  /** The base config with the orchestration's hooks. */
-  readonly config: AgentConfig;
-}
-
 /** Declarative steps for one session: which tools are offered when, kept across runs. */
 export interface Orchestration {
   /** The validated definition. */
   readonly definition: OrchestrationDefinition;
   /**
-   * Loads the session's state from the store (waiting for this object's own pending
-   * saves first) and returns run options for the next run: the tools the active step
-   * offers now, and a config that steers the run. Call it for every run; one run of a
-   * session at a time.
-   *
-   * @param tools every tool the orchestration may offer (a registry's system prompt is kept).
-   * @param baseConfig hooks of the agent; the orchestration's hooks call them.
+   * The hooks that steer a run by the steps: give it to `run()` as `config` (or compose
+   * it with others: `composeConfigs(loopDetection(), steps.config, myConfig)`), with
+   * every tool the steps may offer. Each run loads the session's state from the store
+   * when it starts, offers only what the active step allows (from the first model call
+   * on) and saves the state after each tool batch. One run of a session at a time.
    */
-  prepare(tools: ToolRegistry | readonly Tool[], baseConfig?: AgentConfig): Promise<OrchestratedRunOptions>;
+  readonly config: AgentConfig;
   /** The session state as of now (including changes whose save is still pending). */
   state(): OrchestrationSessionState;
   /** Waits until every change is saved; rejects with the error of a failed save (e.g. `StorageConflictError`). */
@@ -84,7 +73,7 @@ function checkOptions(options: OrchestrationOptions): void {
  *   },
  *   { store: storage, sessionId: "conversation-1" },
  * );
- * const result = await run({ provider, model, input, ...(await steps.prepare([search, read, write])) });
+ * const result = await run({ provider, model, input, tools: [search, read, write], config: steps.config });
  */
 export function createOrchestration(definition: unknown, options: OrchestrationOptions = {}): Orchestration {
   checkOptions(options);
@@ -96,14 +85,7 @@ export function createOrchestration(definition: unknown, options: OrchestrationO
 
   return {
     definition: parsed,
-    async prepare(tools, baseConfig = {}) {
-      const list = Array.isArray(tools) ? (tools as readonly Tool[]) : (tools as ToolRegistry).list();
-      checkDefinitionTools(parsed, list);
-      const prompt = Array.isArray(tools) ? toolUsagePrompt(list) : ((tools as ToolRegistry).systemPrompt?.() ?? toolUsagePrompt(list));
-      await holder.reload((source) => source.load(parsed));
-      const run = new StepRun({ definition: parsed, predicates, historyLimit, holder, tools: [...list], base: baseConfig });
-      return { tools: new StepToolRegistry(run.initialTools(), prompt), config: run.config() };
-    },
+    config: orchestrationHooks({ definition: parsed, predicates, historyLimit, holder, load: (source) => source.load(parsed) }),
     state: () => holder.get(),
     flush: () => holder.flush(),
   };

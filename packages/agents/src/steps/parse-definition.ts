@@ -1,4 +1,3 @@
-import type { Tool } from "@baton/core";
 import { orchestrationDefinitionSchema, type OrchestrationDefinition } from "./definition-schema.js";
 import { OrchestrationDefinitionError, formatIssuePath, type DefinitionIssue } from "./definition-error.js";
 import type { StepPredicate } from "./step-predicate.js";
@@ -57,7 +56,7 @@ export function parseOrchestrationDefinition(input: unknown, predicates: Readonl
  * Checks that every tool a definition names is among the run's tools; throws an
  * {@link OrchestrationDefinitionError} naming each unknown one by its field.
  */
-export function checkDefinitionTools(definition: OrchestrationDefinition, tools: readonly Tool[]): void {
+export function checkDefinitionTools(definition: OrchestrationDefinition, tools: readonly { readonly name: string }[]): void {
   const names = new Set(tools.map((tool) => tool.name));
   const issues: DefinitionIssue[] = [];
   const check = (path: string, tool: string): void => {

@@ -1,4 +1,4 @@
-import type { AgentContext, OrchestratorState } from "@baton/core";
+import type { AgentContext, AgentState } from "@baton/core";
 import type { OrchestrationStep } from "./definition-schema.js";
 
 /** What a custom step predicate sees. */
@@ -12,7 +12,7 @@ export interface StepPredicateInput {
   /** Tools used in the batch just finished, in call order. */
   readonly lastBatch: readonly string[];
   /** The run's loop state (read it; do not change it). */
-  readonly state: Readonly<OrchestratorState>;
+  readonly state: Readonly<AgentState>;
   readonly context: AgentContext;
 }
 

@@ -1,4 +1,10 @@
-/** The outcome of reading an answer as JSON. */
+/**
+ * The outcome of reading an answer as JSON.
+ *
+ * @example
+ * const answer: JsonAnswer = parseJsonAnswer(result.text);
+ * if (answer.ok) console.log(answer.value);
+ */
 export type JsonAnswer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
 
 const FENCE = /```(?:json|JSON)?[ \t]*\r?\n?([\s\S]*?)```/;

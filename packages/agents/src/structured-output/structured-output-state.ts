@@ -1,10 +1,21 @@
-import type { OrchestratorState } from "@baton/core";
+import type { AgentState } from "@baton/core";
 import type { OutputIssue } from "./validate-answer.js";
 
-/** The key of structured output's state in `state.custom` (and so in `RunResult.custom`). */
+/**
+ * The key of structured output's state in `state.custom` (and so in `RunResult.custom`).
+ *
+ * @example
+ * const output = result.custom[STRUCTURED_OUTPUT_STATE_KEY] as StructuredOutputState | undefined;
+ */
 export const STRUCTURED_OUTPUT_STATE_KEY = "structuredOutput";
 
-/** Structured output's state, kept in `state.custom` (checkpointed with the run). */
+/**
+ * Structured output's state, kept in `state.custom` (checkpointed with the run).
+ *
+ * @example
+ * const output = result.custom[STRUCTURED_OUTPUT_STATE_KEY] as StructuredOutputState;
+ * if (output.status === "invalid") console.log(output.issues);
+ */
 export interface StructuredOutputState {
   /** `pending` until a final answer was checked; then `valid` or `invalid`. */
   status: "pending" | "valid" | "invalid";
@@ -16,8 +27,8 @@ export interface StructuredOutputState {
   issues?: OutputIssue[];
 }
 
-/** The structured output state of a run, created on first use. */
-export function structuredOutputState(state: OrchestratorState): StructuredOutputState {
+/** The structured output state of a run, created on first use (the returned object is the stored one). */
+export function structuredOutputState(state: AgentState): StructuredOutputState {
   const existing = state.custom[STRUCTURED_OUTPUT_STATE_KEY] as StructuredOutputState | undefined;
   if (existing) return existing;
   const created: StructuredOutputState = { status: "pending", repairs: 0 };

@@ -1,4 +1,4 @@
-import { ConfigurationError, STORE_EVERYTHING, type AgentConfig, type DataPolicy, type ModelProvider, type Tool } from "@baton/core";
+import { ConfigurationError, STORE_EVERYTHING, composeConfigs, type AgentConfig, type DataPolicy, type ModelProvider, type Tool } from "@baton/core";
 import type { AgentTemplate } from "./template-schema.js";
 import { AgentTemplateError } from "./template-errors.js";
 
@@ -10,7 +10,7 @@ export interface TemplateResolution {
   readonly providers?: Readonly<Record<string, ModelProvider>>;
   /** The provider of templates that name none. */
   readonly provider?: ModelProvider;
-  /** A config to build on (its hooks are kept; the template's settings are added). */
+  /** A config to build on: composed with the template's settings (its hooks are kept; the template's settings win). */
   readonly config?: AgentConfig;
 }
 
@@ -107,17 +107,17 @@ export function agentFromTemplate(template: AgentTemplate, resolution: TemplateR
       `Agent template "${template.name}" needs a provider: name one in its "provider" field (among \`providers\`) or give a default \`provider\` to agentFromTemplate.`,
     );
   }
-  const base = resolution.config ?? {};
   const policy = templateDataPolicy(template.dataPolicy);
   const limits = template.limits ?? {};
-  const config: AgentConfig = {
-    ...base,
+  const settings: AgentConfig = {
     ...(limits.toolCallLimit === undefined ? {} : { toolCallLimit: limits.toolCallLimit }),
     ...(template.useParallelTools === undefined ? {} : { useParallelTools: template.useParallelTools }),
     ...(template.nonIterativeTools === undefined ? {} : { nonIterativeTools: [...template.nonIterativeTools] }),
     ...(template.finalAnswerInstruction === undefined ? {} : { finalAnswerInstruction: template.finalAnswerInstruction }),
-    ...(policy ? { getDataPolicy: () => policy } : {}),
+    ...(policy ? { dataPolicy: policy } : {}),
   };
+  // The given config's hooks (class methods included) stay; the template's settings win.
+  const config = composeConfigs(resolution.config, settings);
   return {
     agentName: template.name,
     instructions: template.instructions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Message, ModelRequest } from "@baton/core";
+import { composeConfigs, type Message, type ModelRequest } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import {
@@ -96,7 +96,7 @@ describe("deepResearchSupervisorConfig", () => {
       model: "m",
       input: "x",
       tools: [slowResearch, report],
-      config: { ...config, initializeAgentState: (s) => (config.initializeAgentState!(s), (startedAt = deepResearchProgress(s).startedAt)) },
+      config: composeConfigs(config, { onRunStart: ({ state }) => void (startedAt = deepResearchProgress(state).startedAt) }),
     });
     expect(startedAt).toBe(1_000);
     expect(model.requests[0]!.toolChoice).toBe("auto");
@@ -109,16 +109,14 @@ describe("deepResearchSupervisorConfig", () => {
 
   it("keeps its progress in state.custom", async () => {
     const model = scriptedModel([{ toolCalls: [{ name: "researcher_agent" }, { name: "researcher_agent" }] }, { toolCalls: [{ name: "report_generation" }] }, "done"]);
-    const config = deepResearchSupervisorConfig({ clock: () => 42 });
-    let custom: Record<string, unknown> | undefined;
-    await run({
+    const result = await run({
       provider: model,
       model: "m",
       input: "x",
       tools: [fakeTool({ name: "researcher_agent" }), fakeTool({ name: "report_generation" })],
-      config: { ...config, initializeAgentState: (s) => (config.initializeAgentState!(s), (custom = s.custom)) },
+      config: deepResearchSupervisorConfig({ clock: () => 42 }),
     });
-    expect(custom).toEqual({ deepResearch: { nudges: 0, startedAt: 42, researchCalls: 2, reportDone: true } });
+    expect(result.custom).toEqual({ deepResearch: { nudges: 0, startedAt: 42, researchCalls: 2, reportDone: true } });
   });
 
   it("fails clearly when the run offers no report tool", async () => {
@@ -130,7 +128,7 @@ describe("deepResearchSupervisorConfig", () => {
   });
 
   it("stores only the research tools' calls and results", () => {
-    const policy = deepResearchSupervisorConfig({ feedbackToolName: "feedback_questions", storedTools: ["outline"] }).getDataPolicy!();
+    const policy = deepResearchSupervisorConfig({ feedbackToolName: "feedback_questions", storedTools: ["outline"] }).dataPolicy!;
     for (const name of ["researcher_agent", "report_generation", "feedback_questions", "outline"]) {
       expect(policy.filterToolCalls?.(name)).toBe(true);
       expect(policy.filterToolResults?.(name)).toBe(true);

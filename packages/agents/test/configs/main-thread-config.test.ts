@@ -12,7 +12,7 @@ describe("mainThreadConfig", () => {
   it("is a parallel-tools agent that stores everything", () => {
     const config = mainThreadConfig({ toolCallLimit: 7, nonIterativeTools: ["memory"] });
     expect(config.useParallelTools).toBe(true);
-    expect(config.getDataPolicy?.()).toBe(STORE_EVERYTHING);
+    expect(config.dataPolicy).toBe(STORE_EVERYTHING);
     expect(config.toolCallLimit).toBe(7);
     expect(config.nonIterativeTools).toEqual(["memory"]);
   });
@@ -107,7 +107,9 @@ describe("mainThreadConfig", () => {
     expect(textOf(events)).toBe("[enable a]ok");
     expect(model.requests.map((r) => r.tools?.map((t) => t.name) ?? [])).toEqual([["a", "b"], ["b"], ["b"]]);
     expect(result.toolCalls.map((r) => r.status)).toEqual(["not_enabled", "not_enabled", "invalid"]);
-    expect(result.text).toBe("ok[enable a]");
+    // The hint is kept before the text of the turn that followed it (here a turn with only a call), not in the answer.
+    expect(result.messages[2]).toMatchObject({ role: "assistant", content: [{ type: "text", text: "[enable a]" }, { type: "tool-call", toolName: "a" }] });
+    expect(result.text).toBe("ok");
   });
 
   it("stores every tool call, result and text of the run", async () => {

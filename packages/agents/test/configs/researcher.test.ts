@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentConfig, Message, ModelRequest, OrchestratorState, StreamEvent, Tool } from "@baton/core";
+import { composeConfigs, type AgentConfig, type AgentState, type Message, type ModelRequest, type StreamEvent, type Tool } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import {
@@ -33,8 +33,8 @@ describe("researcherConfig", () => {
     const config = researcherConfig();
     expect(config.useParallelTools).toBe(true);
     expect(config.toolCallLimit).toBe(10);
-    expect(config.getDataPolicy?.()).toMatchObject({ storeText: true, storeToolCalls: true, storeToolResults: true });
-    const filtered = researcherConfig({ excludeFromStorage: ["search_history"] }).getDataPolicy!();
+    expect(config.dataPolicy).toMatchObject({ storeText: true, storeToolCalls: true, storeToolResults: true });
+    const filtered = researcherConfig({ excludeFromStorage: ["search_history"] }).dataPolicy!;
     expect(filtered.filterToolCalls?.("search_history")).toBe(false);
     expect(filtered.filterToolResults?.("web")).toBe(true);
   });
@@ -83,18 +83,16 @@ describe("researcherTool", () => {
   });
 
   it("isolates each researcher: its own state, messages and content blocks; the parent's state is untouched", async () => {
-    const seen: OrchestratorState[] = [];
-    const base = researcherConfig();
-    const spied: AgentConfig = {
-      ...base,
-      initializeAgentState(state) {
+    const seen: AgentState[] = [];
+    const spied = composeConfigs(researcherConfig(), {
+      onRunStart({ state }) {
         seen.push(state);
         state.custom["mine"] = state.agentPath;
       },
-    };
-    let parentState: OrchestratorState | undefined;
+    });
+    let parentState: AgentState | undefined;
     const parent: AgentConfig = {
-      initializeAgentState(state) {
+      onRunStart({ state }) {
         parentState = state;
         state.custom["parent"] = "kept";
       },

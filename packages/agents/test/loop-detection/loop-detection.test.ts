@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, type Message, type StreamEvent, type ToolMessage } from "@baton/core";
+import { ConfigurationError, composeConfigs, type Message, type StreamEvent, type ToolMessage } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
-import { canonicalJson, loopDetection, loopDetectionsOf, withLoopDetection, type LoopDetection } from "../../src/loop-detection/index.js";
+import { canonicalJson, loopDetection, loopDetectionsOf, type LoopDetection } from "../../src/loop-detection/index.js";
 
 const search = () => fakeTool({ name: "search", result: "nothing found" });
 
@@ -96,12 +96,12 @@ describe("loop detection: repeated text", () => {
 
   it("detects repeated text on turns without tool calls that another hook continues, and warns with a user message", async () => {
     const model = scriptedModel(["I am not sure.", "I am not sure.", "The answer is 4."]);
-    const config = withLoopDetection(
+    const config = composeConfigs(
       {
         // Keeps asking until the answer mentions a number.
-        onNoToolCalls: (state) => ({ shouldContinue: !/\d/.test(state.lastText) }),
+        shouldStop: ({ text }) => (/\d/.test(text) ? undefined : false),
       },
-      { maxRepeatedText: 2, action: "warn" },
+      loopDetection({ maxRepeatedText: 2, action: "warn" }),
     );
     const result = await run({ provider: model, model: "m", input: "2+2?", config });
     expect(result.stopReason).toBe("completed");
@@ -167,19 +167,19 @@ describe("loop detection: warn", () => {
     expect(loopDetectionsOf(result).map((d) => d.action)).toEqual(["warn"]);
   });
 
-  it("wraps a non-text result with the warning and keeps the inner config's hooks", async () => {
+  it("wraps a non-text result with the warning, after what configs composed before it changed", async () => {
     const tool = fakeTool({ name: "lookup", result: { hits: 0 } });
     const seen: string[] = [];
     const same = { name: "lookup", arguments: { id: 1 } };
     const model = scriptedModel([{ toolCalls: [same] }, { toolCalls: [same] }, "done"]);
-    const config = withLoopDetection(
+    const config = composeConfigs(
       {
-        handleSpecialTools: (name, result) => {
-          seen.push(name);
-          return { modifiedResult: { ...(result as object), checked: true } };
+        afterToolBatch: ({ results }) => {
+          seen.push(...results.map((entry) => entry.call.toolName));
+          return { results: Object.fromEntries(results.map((entry) => [entry.call.toolCallId, { ...(entry.result as object), checked: true }])) };
         },
       },
-      { maxIdenticalCalls: 2, warningText: (d: LoopDetection) => `stop repeating ${d.toolName}` },
+      loopDetection({ maxIdenticalCalls: 2, warningText: (d: LoopDetection) => `stop repeating ${d.toolName}` }),
     );
     const result = await run({ provider: model, model: "m", input: "x", tools: [tool], config });
     expect(seen).toEqual(["lookup", "lookup"]);
@@ -233,6 +233,24 @@ describe("loop detection: callback", () => {
     });
     expect(result.stopReason).toBe("loop_detected");
     expect(loopDetectionsOf(result).map((d) => d.action)).toEqual(["warn", "terminate"]);
+  });
+});
+
+describe("loop detection: paused runs", () => {
+  it("its memory is part of the run state: a run resumed in another process goes on counting, and a resumed batch is not counted again", async () => {
+    const ask = { ...fakeTool({ name: "ask" }), execute: async (_args: unknown, ctx: import("@baton/core").ToolExecutionContext) => ctx.askUser<string>("Sure?") };
+    const same = { name: "search", arguments: { q: "same" } };
+    const config = loopDetection({ maxIdenticalCalls: 2, action: "terminate" });
+    const paused = await run({ provider: scriptedModel([{ toolCalls: [same] }, { toolCalls: [{ id: "q1", name: "ask", arguments: {} }] }]), model: "m", input: "x", tools: [search(), ask], config });
+    expect(paused.stopReason).toBe("interrupted");
+
+    const tool = search();
+    const model = scriptedModel([{ text: "once more", toolCalls: [same] }, "never"]);
+    const result = await run({ provider: model, model: "m", tools: [tool, ask], config, resume: JSON.stringify(paused.state), decisions: { q1: { answer: "yes" } } });
+    expect(result.stopReason).toBe("loop_detected");
+    expect(tool.calls).toHaveLength(0);
+    expect(loopDetectionsOf(result)).toEqual([expect.objectContaining({ kind: "tool_repetition", toolName: "search", count: 2, iteration: 3, action: "terminate" })]);
+    expect((result.custom["loopDetection"] as { turns: unknown[] }).turns).toHaveLength(3);
   });
 });
 

@@ -45,9 +45,9 @@ describe("agent.asTool() (delegation)", () => {
     // The parent's model read the sub-agent's answer as the tool result, then answered.
     expect(main.requests).toHaveLength(2);
     expect(lastToolResults(main.requests[1]!.messages)).toEqual([{ type: "tool-result", toolCallId: "r1", toolName: "researcher", result: "Cats purr." }]);
-    // Usage and tool counts merged: 2 parent calls + 2 sub-agent calls (the parent's first call is
-    // recorded once its tools ran); researcher + web.
-    expect(result.usage.calls.map((u) => u.agentPath)).toEqual(["main/researcher#1", "main/researcher#1", "main", "main"]);
+    // Usage and tool counts merged: 2 parent calls + 2 sub-agent calls, in the order the calls
+    // started (the parent's first call, then the sub-agent's two, then the parent's answer).
+    expect(result.usage.calls.map((u) => u.agentPath)).toEqual(["main", "main/researcher#1", "main/researcher#1", "main"]);
     expect(result.usage.total).toMatchObject({ inputTokens: 20 + 30 + 8 + 12, outputTokens: 4 + 5 + 2 + 3, calls: 4 });
     expect(result.toolCallCount).toBe(2);
     expect(result.toolMetadata["r1"]!["subAgent"]).toEqual({
@@ -116,7 +116,7 @@ describe("agent.asTool() (delegation)", () => {
     expect(result.text).toBe("I could not research that.");
     const [seen] = lastToolResults(main.requests[1]!.messages);
     expect(seen).toMatchObject({ toolCallId: "r1", isError: true });
-    expect(seen!.result).toMatch(/^Error \(TOOL_EXECUTION_FAILED\): Agent "researcher" failed \(main\/researcher#1, stop reason "error"\): \(PROVIDER_ERROR\) .*the search backend is down/);
+    expect(seen!.result).toMatch(/^Error \(SUB_AGENT_FAILED\): Agent "researcher" failed \(main\/researcher#1, stop reason "error"\): \(PROVIDER_ERROR\) .*the search backend is down/);
     expect(result.toolCalls[0]).toMatchObject({ toolName: "researcher", status: "error" });
     expect(result.toolMetadata["r1"]!["error"]).toMatchObject({
       code: SUB_AGENT_FAILED,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentConfig, Message, StreamEvent, ToolMessage } from "@baton/core";
+import type { AgentConfig, Message, StreamEvent, Tool, ToolMessage } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
@@ -121,7 +121,7 @@ describe("handoffs", () => {
     const seen = lastToolResults(bModel.requests[1]!.messages)[0]!;
     expect(seen.isError).toBe(true);
     expect(seen.result).toBe(
-      `Error (TOOL_EXECUTION_FAILED): Cannot hand off to "c": the handoff chain a → b → c would exceed the maximum of 1 handoff (${HANDOFF_DEPTH_EXCEEDED}). Answer the user yourself.`,
+      `Error (HANDOFF_DEPTH_EXCEEDED): Cannot hand off to "c": the handoff chain a → b → c would exceed the maximum of 1 handoff (${HANDOFF_DEPTH_EXCEEDED}). Answer the user yourself.`,
     );
     expect(result.toolMetadata["bc"]!["error"]).toMatchObject({ code: HANDOFF_DEPTH_EXCEEDED, details: { chain: ["a", "b", "c"], maxHandoffs: 1 } });
     expect(handoffOf(result)).toMatchObject({ answeredBy: "b", chain: ["a", "b"] });
@@ -183,19 +183,21 @@ describe("handoffs", () => {
     const result = await run({ provider: aModel, model: "m", input: "q", ...a.runOptions() });
     expect(result.text).toBe("B here.");
     expect(cModel.requests).toHaveLength(0);
-    expect(result.toolCalls.map((call) => call.status)).toEqual(["ok", "error"]);
+    expect(result.toolCalls.map((call) => call.status)).toEqual(["ok", "refused"]);
+    expect(result.toolCalls[1]!.error).toMatchObject({ code: "TOOL_REFUSED" });
     expect(result.toolCalls[1]!.error!.message).toContain('Handoff to "c" refused: only one handoff per turn, and this turn hands off to "b".');
   });
 
-  it("keeps the agent's own hooks: they run for other calls, and its shouldContinueLoop still applies", async () => {
+  it("keeps the agent's own hooks: they run for other calls, composed before the handoff hooks", async () => {
     const seen: string[] = [];
     const config: AgentConfig = {
-      handleSpecialTools: (name) => {
-        seen.push(name);
-        return name === "lookup" ? { modifiedResult: "looked up (modified)" } : undefined;
+      beforeToolCalls: ({ calls }) => {
+        seen.push(`selected ${calls.map((planned) => planned.call.toolName).join(",")}`);
       },
-      onToolsSelected: (calls) => {
-        seen.push(`selected ${calls.map((call) => call.toolName).join(",")}`);
+      afterToolBatch: ({ results }) => {
+        for (const entry of results) seen.push(entry.call.toolName);
+        const lookup = results.find((entry) => entry.call.toolName === "lookup");
+        return lookup ? { results: { [lookup.call.toolCallId]: "looked up (modified)" } } : undefined;
       },
     };
     const b = defineAgent({ name: "b", description: "Agent B.", instructions: "You are B.", provider: scriptedModel(["B here."]) });
@@ -204,7 +206,46 @@ describe("handoffs", () => {
     const result = await run({ provider: aModel, model: "m", input: "q", ...a.runOptions() });
     expect(result.text).toBe("B here.");
     expect(lastToolResults(aModel.requests[1]!.messages)[0]!.result).toBe("looked up (modified)");
-    expect(seen).toEqual(["selected lookup", "lookup", "selected transfer_to_b"]);
+    expect(seen).toEqual(["selected lookup", "lookup", "selected transfer_to_b", "transfer_to_b"]);
+  });
+
+  it("a handoff target that waits for an approval pauses the whole run; resumed elsewhere, the target goes on and answers for the caller", async () => {
+    const refundLog: string[] = [];
+    const refund: Tool = { ...fakeTool({ name: "refund" }), execute: async (args: { amount: number }) => (refundLog.push(`refund ${args.amount}`), `refunded ${args.amount}`) };
+    const approveRefunds: AgentConfig = {
+      beforeToolCalls: ({ calls }) => ({
+        decisions: Object.fromEntries(calls.filter((planned) => planned.call.toolName === "refund").map((planned) => [planned.call.toolCallId, { type: "interrupt" as const, payload: "refund needs a person" }])),
+      }),
+    };
+    const billingModel = scriptedModel([{ toolCalls: [{ id: "rf", name: "refund", arguments: { amount: 30 } }] }]);
+    const billing = (provider: ReturnType<typeof scriptedModel>) =>
+      defineAgent({ name: "billing", description: "Billing.", instructions: "You handle billing.", tools: [refund], config: approveRefunds, provider });
+    const triage = (provider: ReturnType<typeof scriptedModel>) =>
+      defineAgent({ name: "triage", description: "Triage.", instructions: "You route.", handoffs: [billing(provider)] });
+    const triageModel = scriptedModel([{ text: "Passing you on.", toolCalls: [{ id: "t1", name: "transfer_to_billing", arguments: { reason: "refund" } }] }]);
+
+    const paused = await run({ provider: triageModel, model: "m", input: "refund my 30 euros", ...triage(billingModel).runOptions() });
+    expect(paused.stopReason).toBe("interrupted");
+    expect(paused.interruptions).toEqual([expect.objectContaining({ agentPath: "triage/billing#1", toolCallId: "rf", toolName: "refund", payload: "refund needs a person" })]);
+    expect(refundLog).toEqual([]);
+    // The target started from the conversation so far, read from the run's state.
+    expect(billingModel.requests[0]!.messages.slice(1)).toEqual([user("refund my 30 euros")]);
+
+    const billingModel2 = scriptedModel(["Refunded 30 euros."]);
+    const resumed = await run({
+      provider: scriptedModel([]),
+      model: "m",
+      ...triage(billingModel2).runOptions(),
+      resume: JSON.stringify(paused.state),
+      decisions: { rf: { approve: true } },
+    });
+    expect(refundLog).toEqual(["refund 30"]);
+    expect(resumed.stopReason).toBe("completed");
+    expect(resumed.text).toBe("Refunded 30 euros.");
+    expect(handoffOf(resumed)).toMatchObject({ from: "triage", to: "billing", answeredBy: "billing", agentPath: "triage/billing#1" });
+    expect(resumed.toolCalls.map((call) => `${call.agentPath}:${call.toolName}:${call.status}`)).toEqual(["triage:transfer_to_billing:ok"]);
+    // The approved call ran inside the nested run and counts against the caller's limit.
+    expect(resumed.toolCallCount).toBe(2);
   });
 
   it("rejects a handoff listed twice", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, type StreamEvent, type ToolMessage } from "@baton/core";
+import { ConfigurationError, type StreamEvent, type Tool, type ToolMessage } from "@baton/core";
 import { run } from "@baton/loop";
-import { scriptedModel } from "@baton/testing";
+import { fakeTool, scriptedModel } from "@baton/testing";
 import { TODO_LIST_ERROR_METADATA_KEY, TODO_LIST_TOOL_NAME, todoListOf, todoListTool, type TodoList } from "../../src/planning/index.js";
 
 const todo = (args: unknown) => ({ name: TODO_LIST_TOOL_NAME, arguments: args });
@@ -49,7 +49,7 @@ describe("manage_todo_list", () => {
     expect(results.map((r) => (r.result as TodoList).version)).toEqual([1, 2, 3, 3]);
     expect(results[3]!.result).toEqual(final);
     expect(todoListOf(result)).toEqual(final);
-    expect(tool.listOf(result.runId)).toEqual(final);
+    expect(result.custom["todoList"]).toEqual(final);
     // The plan events belong to the main agent and follow their tool's start.
     expect(plans.every((e) => e.agentPath === "main")).toBe(true);
     expect(tool.selectionRule).toContain("manage_todo_list");
@@ -117,23 +117,70 @@ describe("manage_todo_list", () => {
     expect(errors[3]).toContain("at least one entry in changes");
     expect(result.toolCalls[4]!.status).toBe("invalid");
     expect(todoListOf(result)).toBeUndefined();
-    expect(tool.listOf(result.runId)).toEqual({ version: 0, items: [] });
+    expect(result.custom["todoList"]).toBeUndefined();
   });
 
-  it("keeps one list per run", async () => {
+  it("keeps one list per run and per agent: one tool instance serves many runs and sub-agents", async () => {
     const tool = todoListTool();
     const write = (title: string) => scriptedModel([{ toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ title }] })] }, "ok"]);
     const first = await run({ provider: write("first"), model: "m", input: "x", tools: [tool] });
     const second = await run({ provider: write("second"), model: "m", input: "x", tools: [tool] });
     expect(second.toolCalls[0]!.status).toBe("ok");
-    expect(tool.listOf(first.runId).items[0]!.title).toBe("first");
-    expect(tool.listOf(second.runId).items[0]!.title).toBe("second");
-    tool.forget(first.runId);
-    expect(tool.listOf(first.runId).version).toBe(0);
+    expect(todoListOf(first)!.items[0]!.title).toBe("first");
+    expect(todoListOf(second)!.items[0]!.title).toBe("second");
+
+    // A sub-agent with the same tool keeps its own list (version 0 to start), not its parent's.
+    const helper: Tool = {
+      ...fakeTool({ name: "helper" }),
+      execute: async (_args, ctx) => todoListOf(await ctx.runSubAgent({ name: "planner", input: "plan", instructions: "", tools: [tool], provider: write("child") })),
+    };
+    const parentModel = scriptedModel([
+      { toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ title: "parent" }] })] },
+      { toolCalls: [{ name: "helper", arguments: {} }] },
+      { toolCalls: [todo({ operation: "read" })] },
+      "done",
+    ]);
+    const tree = await run({ provider: parentModel, model: "m", input: "x", tools: [tool, helper] });
+    expect(tree.toolCalls.map((call) => `${call.toolName}:${call.status}`)).toEqual([`${TODO_LIST_TOOL_NAME}:ok`, "helper:ok", `${TODO_LIST_TOOL_NAME}:ok`]);
+    // The sub-agent wrote its own first version.
+    expect(tree.toolCalls[1]!.result).toEqual({ version: 1, items: [{ id: "1", title: "child", status: "pending" }] });
+    expect(todoListOf(tree)!.items.map((item) => item.title)).toEqual(["parent"]);
+    expect((lastResult(parentModel) as TodoList).items[0]!.title).toBe("parent");
+  });
+
+  it("is part of the run's state: a run paused and resumed in a new process (a new tool instance) goes on with its list", async () => {
+    const ask: Tool = { ...fakeTool({ name: "ask" }), execute: async (_args, ctx) => `user said ${await ctx.askUser<string>("Go on?")}` };
+    const firstModel = scriptedModel([
+      { toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ title: "Search" }, { title: "Write" }] })] },
+      { toolCalls: [{ id: "q1", name: "ask", arguments: {} }] },
+    ]);
+    const paused = await run({ provider: firstModel, model: "m", input: "plan", tools: [todoListTool(), ask] });
+    expect(paused.stopReason).toBe("interrupted");
+    const json = JSON.stringify(paused.state);
+    expect(JSON.parse(json).root.custom.todoList).toMatchObject({ version: 1 });
+
+    const secondModel = scriptedModel([{ toolCalls: [todo({ operation: "update", expectedVersion: 1, changes: [{ id: "1", status: "completed" }] })] }, "done"]);
+    const resumed = await run({ provider: secondModel, model: "m", tools: [todoListTool(), ask], resume: json, decisions: { q1: { answer: "yes" } } });
+    expect(resumed.stopReason).toBe("completed");
+    expect(resumed.toolCalls.find((call) => call.toolName === TODO_LIST_TOOL_NAME && call.iteration === 3)?.status).toBe("ok");
+    expect(todoListOf(resumed)).toEqual({
+      version: 2,
+      items: [
+        { id: "1", title: "Search", status: "completed" },
+        { id: "2", title: "Write", status: "pending" },
+      ],
+    });
   });
 
   it("rejects invalid options", () => {
     expect(() => todoListTool({ maxItems: 0 })).toThrow(ConfigurationError);
-    expect(() => todoListTool({ maxRuns: 1.5 })).toThrow(ConfigurationError);
+    expect(() => todoListTool({ maxItems: 1.5 })).toThrow(ConfigurationError);
   });
 });
+
+/** What the model read as the last tool result of its last request. */
+function lastResult(model: ReturnType<typeof scriptedModel>): unknown {
+  const messages = model.requests.at(-1)!.messages;
+  const last = [...messages].reverse().find((message) => message.role === "tool") as ToolMessage;
+  return last.content.at(-1)!.result;
+}

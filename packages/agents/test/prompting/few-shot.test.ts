@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
-import { userMessage, type AgentConfig, type Message } from "@baton/core";
-import { fewShotExamplesFor, modelMatches, withFewShot } from "../../src/prompting/index.js";
+import { composeConfigs, userMessage, type AgentConfig, type Message } from "@baton/core";
+import { fewShot, fewShotExamplesFor, modelMatches } from "../../src/prompting/index.js";
 
 const examples: Message[] = [
   userMessage("What is the weather in Paris?"),
@@ -19,8 +19,8 @@ function weatherRun(model: string, config: AgentConfig, instructions: string | n
   return { provider, promise: run({ provider, model, tools: [weather], input: "Weather in Rome?", config, ...(instructions ? { instructions } : {}) }) };
 }
 
-describe("withFewShot", () => {
-  const config = withFewShot({}, { examples: { "small-*": examples } });
+describe("fewShot", () => {
+  const config = fewShot({ examples: { "small-*": examples } });
 
   it("places the examples after the system prompt for matching models, once, on every call", async () => {
     const { provider, promise } = weatherRun("small-1", config);
@@ -35,8 +35,9 @@ describe("withFewShot", () => {
       { role: "assistant", content: [{ type: "tool-call", toolCallId: "w1", toolName: "weather", arguments: { city: "Rome" } }] },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "w1", toolName: "weather", result: "21°C" }] },
     ]);
-    // The examples are prompt, not conversation: the run's messages do not hold them.
+    // The examples are prompt, not conversation: the run's messages and state do not hold them.
     expect(result.messages.map((message) => message.role)).toEqual(["assistant", "tool", "assistant"]);
+    expect(JSON.stringify(result.state)).not.toContain("Paris");
   });
 
   it("leaves the conversation unchanged for models matching no pattern", async () => {
@@ -52,8 +53,8 @@ describe("withFewShot", () => {
     expect(provider.requests[0]!.messages).toEqual([...examples, user]);
   });
 
-  it("follows the model of each call: examples leave when the config switches to another model", async () => {
-    const switching = withFewShot({ getModelId: (state, base) => (state.iteration === 0 ? base : "large-1") }, { examples: { "small-*": examples } });
+  it("follows the model of each call: examples leave when a config composed before it switches to another model", async () => {
+    const switching = composeConfigs({ prepareStep: ({ stepNumber }) => (stepNumber === 0 ? undefined : { model: "large-1" }) }, fewShot({ examples: { "small-*": examples } }));
     const { provider, promise } = weatherRun("small-1", switching);
     await promise;
     expect(provider.requests.map((request) => request.model)).toEqual(["small-1", "large-1"]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
-import type { AgentConfig, Message } from "@baton/core";
-import { SHOWN_TO_USER_NOTE, shownToUserText, withShownToUser } from "../../src/prompting/index.js";
+import { composeConfigs, type AgentConfig, type Message } from "@baton/core";
+import { SHOWN_TO_USER_NOTE, shownToUser, shownToUserText } from "../../src/prompting/index.js";
 
 function tools() {
   return [
@@ -31,9 +31,9 @@ async function resultsSeen(config: AgentConfig) {
   return { results: last.content.map((part) => part.result), result };
 }
 
-describe("withShownToUser", () => {
+describe("shownToUser", () => {
   it("wraps the named tools' results with the note; other tools and errors are untouched", async () => {
-    const { results } = await resultsSeen(withShownToUser({}, { toolNames: ["render_chart", "draft", "broken_chart"] }));
+    const { results } = await resultsSeen(shownToUser({ toolNames: ["render_chart", "draft", "broken_chart"] }));
     expect(results).toEqual([
       'The user has already seen this output; do not repeat it.\n<shown_to_user>\n{"chart":"bars","points":3}\n</shown_to_user>',
       "The user has already seen this output; do not repeat it.\n<shown_to_user>\nDear team, …\n</shown_to_user>",
@@ -43,24 +43,24 @@ describe("withShownToUser", () => {
   });
 
   it("takes a predicate and a note of its own", async () => {
-    const { results } = await resultsSeen(withShownToUser({}, { predicate: (name) => name === "search", note: "Already on screen." }));
+    const { results } = await resultsSeen(shownToUser({ predicate: (name) => name === "search", note: "Already on screen." }));
     expect(results[2]).toBe("Already on screen.\n<shown_to_user>\nthree hits\n</shown_to_user>");
     expect(results[0]).toEqual({ chart: "bars", points: 3 });
   });
 
-  it("wraps what the wrapped config's handleSpecialTools returned, and keeps its other changes", async () => {
+  it("wraps what a config composed before it returned, and keeps its other changes", async () => {
     const inner: AgentConfig = {
-      handleSpecialTools: (name) => (name === "draft" ? { modifiedResult: "short draft", forceToolChoice: "none" } : undefined),
+      afterToolBatch: ({ results }) => (results.some((entry) => entry.call.toolName === "draft") ? { results: { b: "short draft" }, toolChoice: "none" } : undefined),
     };
     const provider = scriptedModel([{ toolCalls: [{ id: "b", name: "draft", arguments: {} }] }, "Done."]);
-    await run({ provider, model: "m", tools: tools(), input: "go", config: withShownToUser(inner, { toolNames: ["draft"] }) });
+    await run({ provider, model: "m", tools: tools(), input: "go", config: composeConfigs(inner, shownToUser({ toolNames: ["draft"] })) });
     expect(provider.requests[1]!.toolChoice).toBe("none");
     const last = provider.requests[1]!.messages.at(-1) as Extract<Message, { role: "tool" }>;
     expect(last.content[0]!.result).toBe(shownToUserText("short draft"));
   });
 
   it("keeps the original result in the run's tool-call records", async () => {
-    const { result } = await resultsSeen(withShownToUser({}, { toolNames: ["draft"] }));
+    const { result } = await resultsSeen(shownToUser({ toolNames: ["draft"] }));
     expect(result.toolCalls.find((call) => call.toolName === "draft")!.result).toBe("Dear team, …");
     expect(SHOWN_TO_USER_NOTE).toBe("The user has already seen this output; do not repeat it.");
   });

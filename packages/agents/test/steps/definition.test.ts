@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BatonError, ConfigurationError } from "@baton/core";
 import { createMemoryStorage } from "@baton/storage-memory";
 import { OrchestrationDefinitionError, createOrchestration, parseOrchestrationDefinition } from "../../src/steps/index.js";
+import { run } from "@baton/loop";
+import { scriptedModel } from "@baton/testing";
 import { tools } from "./helpers.js";
 
 function issuesOf(run: () => unknown): string[] {
@@ -91,20 +93,20 @@ describe("orchestration definitions", () => {
     );
   });
 
-  it("rejects tool names the run does not have when a run is prepared", async () => {
+  it("fails a run whose tools the definition names wrongly, before its first model call", async () => {
     const orchestration = createOrchestration({
       steps: [
         { name: "w", conditions: [{ type: "tool_used", tool: "serch" }], allowedTools: ["write"] },
         { name: "r", isDefault: true, sequence: ["search", "raed"] },
       ],
     });
-    const error = await orchestration.prepare(tools("search", "read")).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(OrchestrationDefinitionError);
-    expect((error as OrchestrationDefinitionError).issues.map((issue) => issue.path)).toStrictEqual([
-      "steps[0].allowedTools[0]",
-      "steps[0].conditions[0].tool",
-      "steps[1].sequence[1]",
-    ]);
+    const model = scriptedModel(["never"]);
+    const result = await run({ provider: model, model: "m", input: "go", tools: tools("search", "read"), config: orchestration.config });
+    expect(result.stopReason).toBe("error");
+    expect(result.error?.code).toBe(new OrchestrationDefinitionError([]).code);
+    expect(model.requests).toHaveLength(0);
+    const message = result.error!.message;
+    for (const path of ["steps[0].allowedTools[0]", "steps[0].conditions[0].tool", "steps[1].sequence[1]"]) expect(message).toContain(path);
   });
 
   it("checks its options", () => {

@@ -25,7 +25,7 @@ describe("the README's orchestration-steps example", () => {
       { toolCalls: [{ name: "write" }] },
       "Done.",
     ]);
-    const result = await run({ provider: model, model: "m", input: "Write a brief on X.", ...(await steps.prepare(tools)) });
+    const result = await run({ provider: model, model: "m", input: "Write a brief on X.", tools: tools, config: steps.config });
     expect(result.text).toBe("Done.");
     expect(model.requests.map((request) => request.tools?.map((tool) => tool.name))).toStrictEqual([["search"], ["search"], ["search"], ["read"], ["write"], ["search"]]);
     expect(steps.state()).toStrictEqual({ activeStep: "research", recentTools: ["search", "search", "read", "write"], sequencePosition: 0, version: 4 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { composeConfigs, type AgentConfig } from "@baton/core";
+import { createMemoryStorage } from "@baton/storage-memory";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createOrchestration, ORCHESTRATION_CUSTOM_KEY, type StepPredicate } from "../../src/steps/index.js";
@@ -14,7 +16,7 @@ describe("orchestration steps through run()", () => {
       ],
     });
     const model = scriptedModel([calls("search"), calls("search"), calls("read"), calls("write"), "done"]);
-    const result = await run({ provider: model, model: "m", input: "go", ...(await orchestration.prepare(tools("search", "read", "write"))) });
+    const result = await run({ provider: model, model: "m", input: "go", tools: tools("search", "read", "write"), config: orchestration.config });
 
     expect(result.stopReason).toBe("completed");
     expect(model.requests.map(offered)).toStrictEqual([
@@ -45,7 +47,7 @@ describe("orchestration steps through run()", () => {
       { predicates },
     );
     const model = scriptedModel([calls("read"), calls("read", "search"), "done"]);
-    await run({ provider: model, model: "m", input: "go", ...(await orchestration.prepare(tools("read", "search", "summarize"))) });
+    await run({ provider: model, model: "m", input: "go", tools: tools("read", "search", "summarize"), config: orchestration.config });
 
     expect(model.requests.map(offered)).toStrictEqual([["read", "search"], ["read", "search"], ["summarize"]]);
     expect(seen).toStrictEqual([["read"], ["read", "search"]]);
@@ -57,7 +59,7 @@ describe("orchestration steps through run()", () => {
       steps: [{ name: "safe", isDefault: true, allowedTools: ["search", "read", "delete"], deniedTools: ["delete"] }],
     });
     const model = scriptedModel([calls("write", "read"), "done"]);
-    const result = await run({ provider: model, model: "m", input: "go", ...(await orchestration.prepare([search!, read!, write!, del!])) });
+    const result = await run({ provider: model, model: "m", input: "go", tools: [search!, read!, write!, del!], config: orchestration.config });
 
     expect(model.requests.map(offered)).toStrictEqual([
       ["search", "read"],
@@ -67,7 +69,7 @@ describe("orchestration steps through run()", () => {
     expect(write!.calls).toHaveLength(0);
     expect(read!.calls).toHaveLength(1);
     expect(result.toolCalls.map((call) => [call.toolName, call.status])).toStrictEqual([
-      ["write", "invalid"],
+      ["write", "refused"],
       ["read", "ok"],
     ]);
   });
@@ -81,7 +83,7 @@ describe("orchestration steps through run()", () => {
       ],
     });
     const model = scriptedModel([calls("read"), calls("search"), calls("search"), calls("read"), calls("write"), "done"]);
-    await run({ provider: model, model: "m", input: "go", ...(await orchestration.prepare([search!, read!, write!])) });
+    await run({ provider: model, model: "m", input: "go", tools: [search!, read!, write!], config: orchestration.config });
 
     // After "write" the history no longer ends with the sequence: back to the default step, its sequence restarted.
     expect(model.requests.map(offered)).toStrictEqual([["search"], ["search"], ["search"], ["read"], ["write"], ["search"]]);
@@ -95,7 +97,7 @@ describe("orchestration steps through run()", () => {
     const [search, read] = tools("search", "read");
     const orchestration = createOrchestration({ steps: [{ name: "research", isDefault: true, sequence: ["search", "search", "read"] }] });
     const model = scriptedModel([calls("search", "search"), calls("search"), calls("read"), "done"]);
-    await run({ provider: model, model: "m", input: "go", ...(await orchestration.prepare([search!, read!])) });
+    await run({ provider: model, model: "m", input: "go", tools: [search!, read!], config: orchestration.config });
 
     expect(search!.calls).toHaveLength(2);
     expect(lastToolResults(model.requests[1])).toStrictEqual([
@@ -119,7 +121,7 @@ describe("orchestration steps through run()", () => {
     const [read] = tools("read");
     const orchestration = createOrchestration({ steps: [{ name: "research", isDefault: true, sequence: ["search", "read"] }] });
     const model = scriptedModel([calls("search"), calls("search"), calls("read"), "done"]);
-    await run({ provider: model, model: "m", input: "go", ...(await orchestration.prepare([flaky, read!])) });
+    await run({ provider: model, model: "m", input: "go", tools: [flaky, read!], config: orchestration.config });
 
     expect(model.requests.map(offered)).toStrictEqual([["search"], ["search"], ["read"], ["search", "read"]]);
     expect(orchestration.state().recentTools).toStrictEqual(["search", "read"]);
@@ -128,7 +130,7 @@ describe("orchestration steps through run()", () => {
   it("offers every tool when no step applies and there is no default step", async () => {
     const orchestration = createOrchestration({ steps: [{ name: "locked", conditions: [{ type: "tool_used", tool: "lock" }], allowedTools: [] }] });
     const model = scriptedModel([calls("search"), calls("lock"), "done"]);
-    const result = await run({ provider: model, model: "m", input: "go", ...(await orchestration.prepare(tools("search", "lock"))) });
+    const result = await run({ provider: model, model: "m", input: "go", tools: tools("search", "lock"), config: orchestration.config });
 
     expect(model.requests.map(offered)).toStrictEqual([["search", "lock"], ["search", "lock"], []]);
     expect(model.requests[2]!.tools).toBeUndefined();
@@ -136,31 +138,53 @@ describe("orchestration steps through run()", () => {
     expect(orchestration.state().activeStep).toBe("locked");
   });
 
-  it("keeps the base config's hooks working and mirrors the state into state.custom", async () => {
-    const special: string[] = [];
+  it("composes with the agent's own hooks and keeps its state in state.custom", async () => {
+    const seen: string[] = [];
     let custom: unknown;
     const orchestration = createOrchestration({ steps: [{ name: "only-read", isDefault: true, allowedTools: ["read"] }] });
     const model = scriptedModel([calls("read", "search"), "done"]);
-    const prepared = await orchestration.prepare(tools("read", "search"), {
-      handleSpecialTools: (name, result) => {
-        special.push(`${name}: ${String(result)}`);
-        return undefined;
+    const own: AgentConfig = {
+      afterToolBatch: ({ results }) => {
+        for (const entry of results) seen.push(`${entry.call.toolName} ${entry.status}: ${String(entry.result)}`);
       },
-      shouldContinueLoop: (state) => {
+      onStepEnd: ({ state }) => {
         custom = structuredClone(state.custom[ORCHESTRATION_CUSTOM_KEY]);
-        return state.hasToolCalls;
       },
-    });
-    await run({ provider: model, model: "m", input: "go", ...prepared });
+    };
+    const result = await run({ provider: model, model: "m", input: "go", tools: tools("read", "search"), config: composeConfigs(orchestration.config, own) });
 
-    expect(special).toStrictEqual(["read: read ok", 'search: Tool "search" is not allowed in step "only-read". Tools available now: read.']);
+    expect(seen).toStrictEqual(["read ok: read ok", 'search refused: Tool "search" is not allowed in step "only-read". Tools available now: read.']);
+    expect(result.toolCalls.map((call) => `${call.toolName}:${call.status}`)).toStrictEqual(["read:ok", "search:refused"]);
     expect(custom).toStrictEqual({ activeStep: "only-read", recentTools: ["read"], sequencePosition: 0, offeredTools: ["read"] });
+    expect(result.custom[ORCHESTRATION_CUSTOM_KEY]).toStrictEqual(custom);
+  });
+
+  it("steers a run paused for an approval and resumed in a new process the same way", async () => {
+    const definition = { steps: [{ name: "research", isDefault: true, sequence: ["search", "read"] }, { name: "write", conditions: [{ type: "sequence_match", sequence: ["search", "read"] }], allowedTools: ["write"] }] } as const;
+    const storage = createMemoryStorage();
+    const hold: AgentConfig = {
+      beforeToolCalls: ({ calls: planned }) => ({
+        decisions: Object.fromEntries(planned.filter((p) => p.call.toolName === "read" && p.decision.type === "run").map((p) => [p.call.toolCallId, { type: "interrupt" as const }])),
+      }),
+    };
+    const first = createOrchestration(definition, { store: storage, sessionId: "s" });
+    const model1 = scriptedModel([calls("search"), { toolCalls: [{ id: "r1", name: "read", arguments: {} }] }]);
+    const paused = await run({ provider: model1, model: "m", input: "go", tools: tools("search", "read", "write"), config: composeConfigs(first.config, hold) });
+    expect(paused.stopReason).toBe("interrupted");
+    expect(model1.requests.map(offered)).toStrictEqual([["search"], ["read"]]);
+
+    const second = createOrchestration(definition, { store: storage, sessionId: "s" });
+    const model2 = scriptedModel([calls("write"), "done"]);
+    const resumed = await run({ provider: model2, model: "m", tools: tools("search", "read", "write"), config: composeConfigs(second.config, hold), resume: JSON.stringify(paused.state), decisions: { r1: { approve: true } } });
+    expect(resumed.text).toBe("done");
+    expect(model2.requests.map(offered)).toStrictEqual([["write"], ["search"]]);
+    expect(await storage.loadSessionState("orchestration:s")).toMatchObject({ value: { activeStep: "research", recentTools: ["search", "read", "write"], sequencePosition: 0 } });
   });
 
   it("keeps the tool order of the given tools and reports unknown tools the loop's way", async () => {
     const orchestration = createOrchestration({ steps: [{ name: "all", isDefault: true, deniedTools: ["b"] }] });
     const model = scriptedModel([calls("nope"), "done"]);
-    await run({ provider: model, model: "m", input: "go", ...(await orchestration.prepare(tools("c", "b", "a"))) });
+    await run({ provider: model, model: "m", input: "go", tools: tools("c", "b", "a"), config: orchestration.config });
 
     expect(offered(model.requests[0])).toStrictEqual(["c", "a"]);
     expect(lastToolResults(model.requests[1])[0]).toMatch(/^nope: Error \(TOOL_NOT_FOUND\)/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ConfigurationError, type StreamEvent } from "@baton/core";
+import { ConfigurationError, composeConfigs, type StreamEvent } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import {
@@ -9,7 +9,6 @@ import {
   STRUCTURED_OUTPUT_STATE_KEY,
   structuredOutput,
   structuredOutputInstructions,
-  withStructuredOutput,
 } from "../../src/structured-output/index.js";
 
 const City = z.object({ city: z.string(), population: z.number().int().positive() });
@@ -82,13 +81,14 @@ describe("structured output", () => {
 
     expect(model.callCount).toBe(2);
     expect(result.stopReason).toBe("error");
-    expect(result.error).toMatchObject({ name: "StructuredOutputError", details: { kind: "structured_output_invalid", repairs: 1 } });
+    expect(result.error).toMatchObject({ name: "StructuredOutputError", code: "STRUCTURED_OUTPUT_INVALID", details: { repairs: 1 } });
     const issues = (result.error!.details as { issues: { path: string; message: string }[] }).issues;
     expect(issues.map((i) => i.path).sort()).toEqual(["city", "population"]);
     expect(text(model.requests[1]!.messages.at(-1))).toContain("not valid JSON");
     expect(outputOf(result)).toBeUndefined();
     expect(result.custom[STRUCTURED_OUTPUT_STATE_KEY]).toMatchObject({ status: "invalid", repairs: 1 });
-    expect(events.filter((e) => e.type === "error")).toHaveLength(1);
+    // A stop decided by a hook, not a failure of the loop: the error comes with run-end.
+    expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "error", error: { code: "STRUCTURED_OUTPUT_INVALID" } });
   });
 
   it("allows more repairs when configured, with a custom repair text", async () => {
@@ -107,7 +107,7 @@ describe("structured output", () => {
     expect(outputOf(result, City)).toEqual({ city: "Rome", population: 3 });
   });
 
-  it("checks only the final answer: tool turns and turns the inner config continues are not checked", async () => {
+  it("checks only the final answer: tool turns and turns a config composed before it continues are not checked", async () => {
     const tool = fakeTool({ name: "lookup", result: "Lyon has 522000 people" });
     const model = scriptedModel([
       { toolCalls: [{ name: "lookup", arguments: {} }] },
@@ -115,10 +115,7 @@ describe("structured output", () => {
       '{"city":"Lyon","population":522000}',
     ]);
     let asked = 0;
-    const config = withStructuredOutput(
-      { onNoToolCalls: (_state, _ctx, reason) => ({ shouldContinue: reason === "NO_CALLS_GENERATED" && ++asked === 1 }) },
-      City,
-    );
+    const config = composeConfigs({ shouldStop: ({ answered }) => (answered && ++asked === 1 ? false : undefined) }, structuredOutput(City));
     const result = await run({ provider: model, model: "m", input: "x", tools: [tool], config });
     expect(result.stopReason).toBe("completed");
     expect(model.callCount).toBe(3);
@@ -146,6 +143,29 @@ describe("structured output", () => {
     expect(result.toolCalls[0]!.result).toEqual({ city: "Bern", population: 134000 });
     // The parent has no structured output of its own.
     expect(outputOf(result)).toBeUndefined();
+  });
+
+  it("adds the instruction to every call once, never to the run's state, also after a resume in another process", async () => {
+    const Answer = z.object({ city: z.string() });
+    const instruction = structuredOutputInstructions(Answer);
+    const ask = {
+      name: "ask",
+      description: "Asks the user.",
+      parameters: { type: "object", properties: {} },
+      execute: async (_args: unknown, ctx: import("@baton/core").ToolExecutionContext) => ctx.askUser<string>("Which city?"),
+    };
+    const first = scriptedModel([{ toolCalls: [{ id: "q1", name: "ask", arguments: {} }] }]);
+    const paused = await run({ provider: first, model: "m", input: "x", instructions: "Be exact.", tools: [ask], config: structuredOutput(Answer) });
+    expect(paused.stopReason).toBe("interrupted");
+    expect(first.requests[0]!.messages[0]).toEqual({ role: "system", content: `Be exact.\n\n${instruction}` });
+    expect(JSON.stringify(paused.state)).not.toContain("matches this JSON Schema");
+
+    const second = scriptedModel(['{"city":"Oslo"}']);
+    const result = await run({ provider: second, model: "m", instructions: "Be exact.", tools: [ask], config: structuredOutput(Answer), resume: JSON.stringify(paused.state), decisions: { q1: { answer: "Oslo" } } });
+    expect(result.stopReason).toBe("completed");
+    expect(second.requests[0]!.messages.filter((m) => m.role === "system")).toEqual([{ role: "system", content: `Be exact.\n\n${instruction}` }]);
+    expect(outputOf(result, Answer)).toEqual({ city: "Oslo" });
+    expect(JSON.stringify(result.state)).not.toContain("matches this JSON Schema");
   });
 
   it("rejects a negative repair count", () => {

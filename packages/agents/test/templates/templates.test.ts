@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
-import { ConfigurationError } from "@baton/core";
+import { ConfigurationError, composeConfigs } from "@baton/core";
 import { AgentTemplateError, agentFromTemplate, loadAgentTemplate, parseAgentTemplate } from "../../src/templates/index.js";
 import { createOrchestration } from "../../src/steps/index.js";
 
@@ -37,8 +37,7 @@ describe("loadAgentTemplate + agentFromTemplate", () => {
     const provider = scriptedModel(["Hello."]);
     const options = agentFromTemplate(template, { tools: t, providers: { scripted: provider } });
     const orchestration = createOrchestration(template.steps, { sessionId: "s1", store: createMemoryStorage() });
-    const { tools: offered, config } = await orchestration.prepare(options.tools, options.config);
-    await run({ ...options, tools: offered, config, input: "Hi" });
+    await run({ ...options, config: composeConfigs(options.config, orchestration.config), input: "Hi" });
     expect((provider.requests[0]!.tools ?? []).map((tool) => tool.name)).toEqual(["search_orders"]);
   });
 
@@ -81,14 +80,21 @@ describe("loadAgentTemplate + agentFromTemplate", () => {
     expect(storedToolNames).toContain("order 42: shipped");
   });
 
-  it("keeps the hooks of a given config and uses a default provider", () => {
-    const provider = scriptedModel([]);
-    const shouldSendTools = () => true;
-    const options = agentFromTemplate(parseAgentTemplate({ name: "x", instructions: "i", model: "m" }), { provider, config: { shouldSendTools } });
+  it("keeps the hooks of a given config and uses a default provider", async () => {
+    const provider = scriptedModel(["ok"]);
+    class Cheaper {
+      readonly model = "small";
+      prepareStep() {
+        return { model: this.model };
+      }
+    }
+    const options = agentFromTemplate(parseAgentTemplate({ name: "x", instructions: "i", model: "m" }), { provider, config: new Cheaper() });
     expect(options.provider).toBe(provider);
     expect(options.tools).toEqual([]);
-    expect(options.config.shouldSendTools).toBe(shouldSendTools);
-    expect(options.config.getDataPolicy).toBeUndefined();
+    // A class method keeps its `this` once composed with the template's settings.
+    await run({ ...options, input: "hi" });
+    expect(provider.requests[0]!.model).toBe("small");
+    expect(options.config.dataPolicy).toBeUndefined();
   });
 
   it("an unknown tool name is an error listing the available tools", () => {

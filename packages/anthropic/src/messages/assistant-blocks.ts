@@ -1,4 +1,4 @@
-import type { AssistantMessage, ReasoningPart, ToolCallPart } from "@baton/core";
+import { providerCallId, type AssistantMessage, type ReasoningPart, type ToolCallPart } from "@baton/core";
 import type Anthropic from "@anthropic-ai/sdk";
 
 /** The blocks of one assistant message, split the way the API wants them ordered. */
@@ -21,10 +21,13 @@ export function toReasoningBlock(part: ReasoningPart): Anthropic.ContentBlockPar
   return undefined;
 }
 
-/** A `tool_use` block; arguments that are not a JSON object (a call whose JSON did not parse) are sent as `{}`. */
+/**
+ * A `tool_use` block with the provider's own call id ({@link providerCallId}); arguments
+ * that are not a JSON object (a call whose JSON did not parse) are sent as `{}`.
+ */
 export function toToolUseBlock(part: ToolCallPart): Anthropic.ToolUseBlockParam {
   const input = part.arguments !== null && typeof part.arguments === "object" && !Array.isArray(part.arguments) ? part.arguments : {};
-  return { type: "tool_use", id: part.toolCallId, name: part.toolName, input };
+  return { type: "tool_use", id: providerCallId(part), name: part.toolName, input };
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { Message, RunResult, ToolRegistry } from "@baton/core";
+import type { InterruptDecisions, Message, RunResult, RunState, ToolRegistry } from "@baton/core";
 import type { RunStream } from "@baton/loop";
 import type { AgentRunOptions } from "./agent-run-options.js";
+import type { AgentContinueOptions, AgentResumeOptions } from "./agent-resume-options.js";
 
 /**
  * An agent made by `createAgent`: a provider, a model, instructions, tools and limits
@@ -36,12 +37,39 @@ export interface Agent {
    */
   stream(input: string | readonly Message[], options?: AgentRunOptions): RunStream;
   /**
-   * Resumes a stored run of this agent that was interrupted (its process died): see
-   * the loop's `resume()`. Needs the agent's `storage`. Its result says
-   * `RUN_NOT_RESUMABLE` when the run has finished, is unknown, or its process is alive.
+   * Continues a run of this agent from its state: `result.state` of a run that paused
+   * (stop reason `interrupted`), or its JSON, in this process or any other, with the
+   * answers to what it waits for (`result.interruptions`) by interruption id. The state
+   * holds the run's id, conversation and user. With the agent's `storage`, the run is
+   * claimed there first. Rejects like `run()` for invalid options, and with
+   * `INVALID_DECISIONS` when the decisions do not match what the run waits for.
+   *
+   * @example
+   * const paused = await agent.run("Delete old.txt");
+   * if (paused.stopReason === "interrupted") save(JSON.stringify(paused.state));
+   * // later, maybe in another process, with an agent made from the same options:
+   * const result = await agent.continue(load(), { [paused.interruptions![0]!.id]: { approve: true } });
+   */
+  continue(state: RunState | string, decisions?: InterruptDecisions, options?: AgentContinueOptions): Promise<RunResult>;
+  /**
+   * {@link Agent.continue} as an event stream, like {@link Agent.stream}. The stream
+   * starts again at `seq` 1 with `run-start`; the step the run paused in starts again
+   * and announces its tool calls again (see the event protocol).
+   *
+   * @example
+   * const running = agent.continueStream(savedState, { call_1: { approve: true } });
+   * for await (const event of running) if (event.type === "tool-done") console.log(event.toolName, event.result);
+   */
+  continueStream(state: RunState | string, decisions?: InterruptDecisions, options?: AgentContinueOptions): RunStream;
+  /**
+   * Resumes a stored run of this agent: one whose process died (see the loop's
+   * `resume()`), or one that paused for a person (give `decisions`). Needs the agent's
+   * `storage`. Its result says `RUN_NOT_RESUMABLE` when the run has finished, is
+   * unknown, or its process is alive.
    *
    * @example
    * const result = await agent.resume("run-42");
+   * const approved = await agent.resume("run-43", { decisions: { call_1: { approve: true } } });
    */
-  resume(runId: string, options?: Omit<AgentRunOptions, "runId" | "conversationId" | "userId">): Promise<RunResult>;
+  resume(runId: string, options?: AgentResumeOptions): Promise<RunResult>;
 }

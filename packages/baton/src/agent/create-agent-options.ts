@@ -1,11 +1,11 @@
 import type { RunOptions } from "@baton/loop";
 
 /**
- * The run options an agent fixes once: every `RunOptions` field except the input and
- * the per-call ones (see `AgentRunOptions`). `agentName` is left out because the
- * agent's `name` plays that part.
+ * The run options an agent fixes once: every `RunOptions` field except the input, the
+ * state to resume with its decisions, and the per-call ones (see `AgentRunOptions`).
+ * `agentName` is left out because the agent's `name` plays that part.
  */
-export type AgentDefaults = Omit<RunOptions, "input" | "signal" | "runId" | "onEvent" | "conversationId" | "context" | "agentName">;
+export type AgentDefaults = Omit<RunOptions, "input" | "resume" | "decisions" | "signal" | "runId" | "onEvent" | "conversationId" | "context" | "agentName">;
 
 /**
  * Options of `createAgent`: the loop's run options that stay the same for every run

@@ -1,10 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ConfigurationError, DuplicateToolError, RUN_CHECKPOINT_VERSION, type StreamEvent, type ToolRegistry } from "@baton/core";
+import { ConfigurationError, DuplicateToolError, type ModelRequest, type Storage, type StreamEvent, type Tool, type ToolRegistry } from "@baton/core";
 import { defineTool, ToolSet } from "@baton/tools";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
+import { rejectionText } from "../index.js";
 import { createAgent, MISSING_PROVIDER_MESSAGE } from "./create-agent.js";
+import type { CreateAgentOptions } from "./create-agent-options.js";
+
+/** A connection to `storage` that can be cut: after `cut()` every call fails, as for a process that died. */
+function connectionTo(storage: Storage): { readonly connection: Storage; cut(): void } {
+  let cut = false;
+  const connection = new Proxy(storage, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => (cut ? Promise.reject(new Error("connection lost")) : (value as (...a: unknown[]) => unknown).apply(target, args));
+    },
+  });
+  return { connection, cut: () => void (cut = true) };
+}
 
 const population = defineTool({
   name: "get_population",
@@ -204,37 +219,32 @@ describe("per-call options", () => {
     await expect(agent.resume("r1")).rejects.toThrow('agent.resume("r1") needs the agent\'s "storage"');
   });
 
-  it("resume an interrupted run of the agent from its storage", async () => {
+  it("resume a run of the agent whose process died, from its storage", async () => {
     const storage = createMemoryStorage();
-    // What a process that died in the middle of its first tool batch left behind.
-    await storage.appendMessages("c9", [{ role: "user", parts: [{ type: "text", text: "who am I?" }] }]);
-    await storage.claimRun("r9", { owner: "gone", leaseMs: 1, now: 0 });
-    const call = { type: "tool-call", toolCallId: "call_1", toolName: "whoami", arguments: {} } as const;
-    await storage.saveCheckpoint(
-      {
-        version: RUN_CHECKPOINT_VERSION,
-        runId: "r9",
-        agentPath: "main",
-        conversationId: "c9",
-        model: "m1",
-        history: { conversationId: "c9", throughSeq: 1 },
-        iteration: 1,
-        toolCallCount: 0,
-        messages: [{ role: "assistant", content: [call] }],
-        pending: { results: [], usage: { model: "m1", agentPath: "main", iteration: 1, tools: [], inputTokens: 5, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 } },
-        progress: [],
-        loop: { hasToolCalls: true, finalAnswerRequested: false, subAgentToolCalls: 0, toolMetadata: {}, turnIterations: [1] },
-        usage: [],
-        custom: {},
-        savedAt: 0,
+    // Process A: its tool hangs, then it loses its storage connection — what a process that died in its first tool batch leaves behind.
+    const link = connectionTo(storage);
+    let toolStarted!: () => void;
+    const started = new Promise<void>((resolve) => (toolStarted = resolve));
+    const hangs: Tool = {
+      ...fakeTool({ name: "whoami" }),
+      execute: (_args, ctx) => {
+        toolStarted();
+        return new Promise((_resolve, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason)));
       },
-      { owner: "gone", leaseMs: 1, now: 0 },
-    );
+    };
+    const processA = createAgent({ provider: scriptedModel([{ toolCalls: [{ id: "call_1", name: "whoami", arguments: {} }] }]), model: "m1", tools: [hangs], storage: link.connection, claimLeaseMs: 20 });
+    const stopA = new AbortController();
+    const dying = processA.run("who am I?", { runId: "r9", conversationId: "c9", signal: stopA.signal });
+    await started;
+    link.cut();
+    await new Promise((resolve) => setTimeout(resolve, 60)); // its lease lapses
+
     const model = scriptedModel(["You are Ada."]);
     const agent = createAgent({ provider: model, model: "m1", tools: [fakeTool({ name: "whoami", result: "Ada" })], storage });
     const result = await agent.resume("r9");
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("You are Ada.");
+    const call = { type: "tool-call", toolCallId: "call_1", toolName: "whoami", arguments: {} };
     expect(model.requests[0]!.messages.filter((message) => message.role !== "system")).toEqual([
       { role: "user", content: [{ type: "text", text: "who am I?" }] },
       { role: "assistant", content: [call] },
@@ -243,6 +253,8 @@ describe("per-call options", () => {
     expect((await storage.loadMessages("c9")).map((message) => message.role)).toEqual(["user", "assistant"]);
     const again = await agent.resume("r9");
     expect(again.error).toMatchObject({ code: "RUN_NOT_RESUMABLE", message: 'Run "r9" cannot be resumed: it has finished.' });
+    stopA.abort();
+    expect((await dying).persisted).toBe(false);
   });
 
   it("give each run its own copy of the registry, so hooks that change it leave the agent alone", async () => {
@@ -253,10 +265,9 @@ describe("per-call options", () => {
       model: "m1",
       tools: [add],
       config: {
-        onNoToolCalls: (_state, context) => {
+        shouldStop: ({ context }) => {
           seenRegistry = context.registry;
           context.registry.clear();
-          return { shouldContinue: false };
         },
       },
     });
@@ -267,5 +278,92 @@ describe("per-call options", () => {
 
     await agent.run("y");
     expect(model.requests[1]!.tools?.map((t) => t.name)).toEqual(["add"]);
+  });
+});
+
+/** Everything an agent that buys things is made of; each "process" makes its agent from these same options. */
+function shopOptions(log: string[], storage?: Storage): CreateAgentOptions {
+  // The model's reply depends only on the conversation, so one provider serves every process.
+  const reply = (request: ModelRequest) =>
+    request.messages.some((message) => message.role === "tool")
+      ? { text: "Done with the order." }
+      : { text: "Ordering.", toolCalls: [{ id: "buy_1", name: "buy", arguments: { item: "car" } }, { id: "look_1", name: "look", arguments: {} }] };
+  return {
+    provider: scriptedModel([reply], { loop: true }),
+    model: "m1",
+    tools: [
+      { ...fakeTool({ name: "buy" }), execute: async (args: { item: string }) => (log.push(`buy ${args.item}`), `bought ${args.item}`) },
+      { ...fakeTool({ name: "look" }), execute: async () => (log.push("look"), "seen") },
+    ],
+    // Holds the first call of a turn for a person's approval.
+    config: { beforeToolCalls: ({ calls }) => ({ decisions: { [calls[0]!.call.toolCallId]: { type: "interrupt", payload: { reason: "costly" } } } }) },
+    ...(storage ? { storage } : {}),
+  };
+}
+
+const WAITING = { id: "buy_1", kind: "approval", agentPath: "main", toolCallId: "buy_1", toolName: "buy", arguments: { item: "car" }, payload: { reason: "costly" } };
+
+describe("pausing for a person", () => {
+  it("pauses on an approval, and a second agent made from the same options (another process) continues it from the state's JSON", async () => {
+    const log: string[] = [];
+    const paused = await createAgent(shopOptions(log)).run("Buy me a car.", { runId: "order-1" });
+    expect(paused.stopReason).toBe("interrupted");
+    expect(paused.interruptions).toEqual([WAITING]);
+    expect(log).toEqual([]); // nothing of the held batch ran
+    const json = JSON.stringify(paused.state);
+
+    const later: string[] = [];
+    const events: StreamEvent[] = [];
+    const result = await createAgent(shopOptions(later)).continue(json, { buy_1: { approve: true } }, { onEvent: (event) => void events.push(event) });
+    expect(result.stopReason).toBe("completed");
+    expect(result.runId).toBe("order-1");
+    expect(result.agentPath).toBe("main");
+    expect(result.text).toBe("Done with the order.");
+    expect(later).toEqual(["buy car", "look"]);
+    expect(result.toolCalls.map((call) => [call.toolName, call.status, call.result])).toEqual([
+      ["buy", "ok", "bought car"],
+      ["look", "ok", "seen"],
+    ]);
+    expect(result.interruptions).toBeUndefined();
+    expect(events.at(0)).toMatchObject({ type: "run-start", runId: "order-1", agentPath: "main" });
+    expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "completed" });
+  });
+
+  it("continues with a refusal the model reads (core's rejectionText), and streams a continued run", async () => {
+    const log: string[] = [];
+    const paused = await createAgent(shopOptions(log)).run("Buy me a car.");
+    const before = JSON.stringify(paused.state);
+    const agent = createAgent(shopOptions(log));
+    const running = agent.continueStream(paused.state!, { buy_1: { approve: false, reason: "too expensive" } });
+    const types: string[] = [];
+    for await (const event of running) types.push(event.type);
+    const result = await running.result;
+    expect(result.stopReason).toBe("completed");
+    expect(log).toEqual(["look"]);
+    expect(result.toolCalls.map((call) => [call.toolName, call.status])).toEqual([
+      ["buy", "refused"],
+      ["look", "ok"],
+    ]);
+    expect(result.messages[1]!.content[0]).toMatchObject({ toolCallId: "buy_1", result: rejectionText("too expensive"), isError: true });
+    // The paused step goes on: it starts again and announces its calls again; the refused call never starts.
+    expect(types.slice(0, 6)).toEqual(["run-start", "step-start", "tool-call", "tool-call", "tool-error", "tool-start"]);
+    // The state object the caller gave is left as it was (it could be continued again).
+    expect(JSON.stringify(paused.state)).toBe(before);
+  });
+
+  it("with storage, agent.resume(runId, { decisions }) continues the stored paused run; decisions that match nothing reject and leave it paused", async () => {
+    const storage = createMemoryStorage();
+    const log: string[] = [];
+    const paused = await createAgent(shopOptions(log, storage)).run("Buy me a car.", { runId: "order-2", conversationId: "c-2" });
+    expect(paused).toMatchObject({ stopReason: "interrupted", persisted: true, interruptions: [WAITING] });
+
+    const agent = createAgent(shopOptions(log, storage));
+    await expect(agent.resume("order-2", { decisions: { nope: { approve: true } } })).rejects.toMatchObject({ code: "INVALID_DECISIONS" });
+    expect(log).toEqual([]);
+    const result = await agent.resume("order-2", { decisions: { buy_1: { approve: true } } });
+    expect(result.stopReason).toBe("completed");
+    expect(log).toEqual(["buy car", "look"]);
+    expect((await storage.loadMessages("c-2")).map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect((await agent.resume("order-2")).error).toMatchObject({ code: "RUN_NOT_RESUMABLE" });
   });
 });

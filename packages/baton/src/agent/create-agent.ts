@@ -1,6 +1,7 @@
-import { ConfigurationError } from "@baton/core";
-import { resume, run, stream, validateRunSettings } from "@baton/loop";
+import { ConfigurationError, type InterruptDecisions, type RunState } from "@baton/core";
+import { resume, run, stream, validateRunSettings, type RunOptions } from "@baton/loop";
 import type { Agent } from "./agent.js";
+import type { AgentContinueOptions } from "./agent-resume-options.js";
 import { agentRegistry } from "./agent-tools.js";
 import type { CreateAgentOptions } from "./create-agent-options.js";
 import { runOptionsFor, type AgentSetup } from "./run-options-for.js";
@@ -21,6 +22,9 @@ export const MISSING_PROVIDER_MESSAGE =
  * - every other option is passed to the loop's `run()` / `stream()` unchanged, with
  *   the per-call options (`signal`, `runId`, `onEvent`, `conversationId`, `context`,
  *   `toolCallLimit`) of each call on top.
+ * - a run that pauses for a person (stop reason `interrupted`) goes on with
+ *   `agent.continue(result.state, decisions)` (its state, or the state's JSON, in any
+ *   process) or, with `storage`, `agent.resume(runId, { decisions })`.
  *
  * What it does not wire yet: token counting and context management (pass a
  * `tokenCounter` and `contextEngine` yourself) and event sinks such as loggers (pass
@@ -68,12 +72,20 @@ export function createAgent(options: CreateAgentOptions): Agent {
   return Object.freeze({
     name,
     tools: setup.registry,
-    run: (input, perCall) => run(runOptionsFor(setup, input, perCall)),
-    stream: (input, perCall) => stream(runOptionsFor(setup, input, perCall)),
-    resume: (runId, perCall) => {
-      const { input: _input, storage, ...rest } = runOptionsFor(setup, [], perCall);
+    run: (input, perCall) => run({ ...runOptionsFor(setup, perCall), input }),
+    stream: (input, perCall) => stream({ ...runOptionsFor(setup, perCall), input }),
+    continue: (state, decisions, perCall) => run(continueOptions(setup, state, decisions, perCall)),
+    continueStream: (state, decisions, perCall) => stream(continueOptions(setup, state, decisions, perCall)),
+    resume: (runId, perCall = {}) => {
+      const { decisions, ...rest } = perCall;
+      const { storage, ...options } = runOptionsFor(setup, rest);
       if (storage === undefined) return Promise.reject(new ConfigurationError(`agent.resume("${runId}") needs the agent's "storage": an agent without storage persists nothing.`));
-      return resume({ ...rest, storage, runId });
+      return resume({ ...options, storage, runId, ...(decisions === undefined ? {} : { decisions }) });
     },
   } satisfies Agent);
+}
+
+/** The loop's options that continue a paused run of the agent from its state, with the answers. */
+function continueOptions(setup: AgentSetup, state: RunState | string, decisions: InterruptDecisions | undefined, perCall: AgentContinueOptions | undefined): RunOptions {
+  return { ...runOptionsFor(setup, perCall), resume: state, ...(decisions === undefined ? {} : { decisions }) };
 }

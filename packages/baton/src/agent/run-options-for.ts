@@ -1,4 +1,4 @@
-import type { Message, ToolRegistry } from "@baton/core";
+import type { ToolRegistry } from "@baton/core";
 import type { RunOptions } from "@baton/loop";
 import { AGENT_RUN_OPTION_KEYS, type AgentRunOptions } from "./agent-run-options.js";
 import type { AgentDefaults } from "./create-agent-options.js";
@@ -11,11 +11,12 @@ export interface AgentSetup {
 }
 
 /**
- * The loop's options for one call of an agent: the agent's defaults, its name as the
- * agent name, a fresh copy of its registry, the input, and the per-call options that
- * are set (an `undefined` per-call value keeps the agent's default).
+ * The loop's options for one call of an agent, without what the call runs (an
+ * `input`, or the state it `resume`s): the agent's defaults, its name as the agent
+ * name, its registry (the loop gives each run its own copy), and the per-call
+ * options that are set (an `undefined` per-call value keeps the agent's default).
  */
-export function runOptionsFor(setup: AgentSetup, input: string | readonly Message[], options: AgentRunOptions = {}): RunOptions {
+export function runOptionsFor(setup: AgentSetup, options: AgentRunOptions = {}): RunOptions {
   const perCall: Record<string, unknown> = {};
   for (const key of AGENT_RUN_OPTION_KEYS) {
     if (options[key] !== undefined) perCall[key] = options[key];
@@ -24,8 +25,6 @@ export function runOptionsFor(setup: AgentSetup, input: string | readonly Messag
     ...setup.defaults,
     ...(perCall as AgentRunOptions),
     agentName: setup.name,
-    // The loop gives each run its own copy of these tools.
     tools: setup.registry,
-    input,
   };
 }

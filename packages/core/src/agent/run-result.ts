@@ -2,12 +2,15 @@ import type { Message } from "../messages/index.js";
 import type { Usage, UsageTotals } from "../usage/index.js";
 import type { SerializedError } from "../errors/index.js";
 import type { StopReason } from "./stop-reason.js";
+import type { Interruption } from "../run/interruption.js";
+import type { RunState } from "../run/run-state.js";
 
 /**
  * How a tool call ended: `ok`, or why it did not (`error` thrown, `invalid`
- * arguments or unknown tool, `timeout`, `not_enabled`, `aborted`).
+ * arguments or unknown tool, `timeout`, `not_enabled`, `aborted`, or `refused` by a
+ * hook or a person before it ran).
  */
-export type ToolCallStatus = "ok" | "error" | "invalid" | "timeout" | "not_enabled" | "aborted";
+export type ToolCallStatus = "ok" | "error" | "invalid" | "timeout" | "not_enabled" | "aborted" | "refused";
 
 /** One tool call of a run, as the result reports it. */
 export interface ToolCallRecord {
@@ -51,8 +54,18 @@ export interface RunResult {
   readonly error?: SerializedError;
   /** Tool metadata by tool-call id, sub-agents' included. */
   readonly toolMetadata: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /** The agent's own state at the end (`state.custom`): what agent configs record (a parsed output, pending approvals, …). */
+  /** The agent's own state at the end (`state.custom`): what agent configs record (a parsed output, a plan, …). */
   readonly custom: Readonly<Record<string, unknown>>;
+  /**
+   * When `stopReason` is `interrupted`: everything the run tree waits for (approvals,
+   * questions), each with its agent path. Answer them with `run({ resume: result.state, decisions })`.
+   */
+  readonly interruptions?: readonly Interruption[];
+  /**
+   * The run tree's whole state as one JSON value (root runs only): serialize it to
+   * continue an interrupted run in another process.
+   */
+  readonly state?: RunState;
   /**
    * Whether the run was written to storage. False when the run was given no
    * storage: nothing of it is persisted.

@@ -8,9 +8,10 @@
  *   (`costBudget` of `@baton/loop`); agent configs of `@baton/agents` set it for their own budgets too.
  * - `aborted`: the abort signal fired.
  * - `error`: a provider or hook error ended the run (see `RunResult.error`).
- * - `ended_by_hook`: `shouldContinueLoop`, `processToolCalls` or `onNoToolCalls` ended it.
- * - `tools_disabled`: a tool was not enabled and `onNoToolCalls("TOOLS_DISABLED")` ended the run.
- * - `awaiting_approval`, `loop_detected`: set by agent configs of `@baton/agents`.
+ * - `ended_by_hook`: a hook (`prepareStep`, `beforeToolCalls`, `afterToolBatch` or `shouldStop`) ended it.
+ * - `tools_disabled`: a tool was not enabled and a hook ended the run because of it.
+ * - `interrupted`: the run (or a sub-agent of it) waits for a person: see `RunResult.interruptions`.
+ * - `loop_detected`: set by the loop detection of `@baton/agents`.
  */
 export type StopReason =
   | "completed"
@@ -21,14 +22,7 @@ export type StopReason =
   | "error"
   | "ended_by_hook"
   | "tools_disabled"
-  | "awaiting_approval"
+  | "interrupted"
   | "loop_detected"
   | "budget_exceeded";
 
-/**
- * Why `onNoToolCalls` is called:
- * - `NO_CALLS_GENERATED`: the model answered without tool calls.
- * - `LIMIT_REACHED`: the tool-call limit is reached; continuing means one last turn without tools.
- * - `TOOLS_DISABLED`: a called tool was refused by its `shouldUse` check.
- */
-export type NoToolCallsReason = "NO_CALLS_GENERATED" | "LIMIT_REACHED" | "TOOLS_DISABLED";

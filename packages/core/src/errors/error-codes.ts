@@ -85,8 +85,12 @@ export const ERROR_CODES = {
   HANDOFF_DEPTH_EXCEEDED: "HANDOFF_DEPTH_EXCEEDED",
   /** Orchestration steps, an agent template or a stored agent state failed validation. */
   INVALID_AGENT_DEFINITION: "INVALID_AGENT_DEFINITION",
-  /** Resuming a paused run needs a decision for every pending call, or its state is of an unknown format. */
-  INVALID_APPROVAL_STATE: "INVALID_APPROVAL_STATE",
+  /** A serialized run state cannot be read: not JSON, not a run state, written by a newer Baton, or a field of the wrong shape. */
+  INVALID_RUN_STATE: "INVALID_RUN_STATE",
+  /** Decisions given to resume a paused run do not match what it waits for. */
+  INVALID_DECISIONS: "INVALID_DECISIONS",
+  /** A hook refused a tool call before it ran (the model reads why). */
+  TOOL_REFUSED: "TOOL_REFUSED",
   /** A scripted model ran out of scripted turns. */
   SCRIPT_EXHAUSTED: "SCRIPT_EXHAUSTED",
 } as const;

@@ -153,3 +153,21 @@ export class HookError extends BatonError {
     });
   }
 }
+
+/** A tool call a hook refused before it ran; the model reads the message. */
+export class ToolRefusedError extends BatonError {
+  constructor(readonly toolName: string, message: string, options: BatonErrorOptions = {}) {
+    super(ERROR_CODES.TOOL_REFUSED, message, { ...options, details: { toolName, ...options.details } });
+  }
+}
+
+/**
+ * Decisions given to resume a paused run that do not match what it waits for: a
+ * decision for an id that does not wait, or a decision of the wrong kind (an answer
+ * for an approval). `details.unknown` lists the ids that do not wait.
+ */
+export class InvalidDecisionsError extends BatonError {
+  constructor(message: string, options: BatonErrorOptions = {}) {
+    super(ERROR_CODES.INVALID_DECISIONS, message, options);
+  }
+}

@@ -15,6 +15,8 @@ export {
   CostBudgetExceededError,
   ConfigurationError,
   HookError,
+  ToolRefusedError,
+  InvalidDecisionsError,
 } from "./errors.js";
 export {
   ProviderRequestError,

@@ -13,6 +13,7 @@ export type {
   ToolStreamEvent,
   ToolDoneEvent,
   ToolErrorEvent,
+  ToolInterruptedEvent,
   UsageEvent,
   ContextTrimmedEvent,
   ContextSummarizedEvent,

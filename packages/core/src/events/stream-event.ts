@@ -5,6 +5,7 @@ import type { SerializedError } from "../errors/index.js";
 import type { StopReason } from "../agent/stop-reason.js";
 import type { ToolCallStatus } from "../agent/run-result.js";
 import type { ProgressStepUpdate } from "./progress.js";
+import type { Interruption, InterruptionKind } from "../run/interruption.js";
 
 /** Version of the event protocol; bumped on any incompatible change. */
 export const EVENT_PROTOCOL_VERSION = 1;
@@ -45,6 +46,8 @@ export interface RunEndEvent extends EventBase {
   readonly toolCallCount: number;
   readonly usage: UsageTotals;
   readonly error?: SerializedError;
+  /** When `stopReason` is `interrupted` (root runs): everything the run tree waits for. */
+  readonly interruptions?: readonly Interruption[];
 }
 
 /** A model call is about to start. */
@@ -55,11 +58,11 @@ export interface StepStartEvent extends EventBase {
   readonly toolsSent: boolean;
 }
 
-/** A model call and its tool batch finished. */
+/** A model call and its tool batch finished (or the step was cut short: `aborted`, `error`). */
 export interface StepEndEvent extends EventBase {
   readonly type: "step-end";
   readonly iteration: number;
-  readonly finishReason: FinishReason;
+  readonly finishReason: FinishReason | "aborted";
   readonly toolCalls: number;
 }
 
@@ -130,6 +133,19 @@ export interface ToolErrorEvent extends EventBase {
   readonly durationMs: number;
 }
 
+/**
+ * A tool call paused: it waits for a person's approval (it never started) or the tool
+ * asked a question (`payload`). The run ends `interrupted`; when it is resumed, an
+ * approved or answered call starts again with a new `tool-start`.
+ */
+export interface ToolInterruptedEvent extends EventBase {
+  readonly type: "tool-interrupted";
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly kind: InterruptionKind;
+  readonly payload?: unknown;
+}
+
 /** Usage of one model call. */
 export interface UsageEvent extends EventBase {
   readonly type: "usage";
@@ -196,7 +212,7 @@ export interface MessageEvent extends EventBase {
 }
 
 /** Events of one tool call. */
-export type ToolEvent = ToolStartEvent | ToolProgressEvent | ToolStreamEvent | ToolDoneEvent | ToolErrorEvent;
+export type ToolEvent = ToolStartEvent | ToolProgressEvent | ToolStreamEvent | ToolDoneEvent | ToolErrorEvent | ToolInterruptedEvent;
 
 /** Every event a run streams. */
 export type StreamEvent =

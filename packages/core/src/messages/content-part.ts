@@ -52,6 +52,12 @@ export interface ToolCallPart {
   readonly arguments: unknown;
   /** The arguments exactly as the model streamed them, when they differ from `JSON.stringify(arguments)` or could not be parsed. */
   readonly rawArguments?: string;
+  /**
+   * The id the provider gave this call, when the loop renamed it: a model that repeats
+   * an id within a turn, or an id already used elsewhere in the run tree, gets a unique
+   * `toolCallId`. Adapters send this id (not `toolCallId`) back to the provider.
+   */
+  readonly providerToolCallId?: string;
 }
 
 /** The outcome of one tool call, sent back to the model. */
@@ -63,6 +69,8 @@ export interface ToolResultPart {
   readonly result: unknown;
   /** True when the tool failed, timed out, was refused or the call was invalid. */
   readonly isError?: boolean;
+  /** The provider's id of the call this result answers, when the loop renamed it (see {@link ToolCallPart.providerToolCallId}). */
+  readonly providerToolCallId?: string;
 }
 
 /** Any content part. */

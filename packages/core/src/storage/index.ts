@@ -12,14 +12,14 @@ export type {
   StoredTextPart,
   StoredToolResultsPart,
 } from "./conversation-store.js";
-export { RUN_CHECKPOINT_VERSION, type RunCheckpoint, type PendingToolBatch, type RunClaimRequest, type RunClaimResult, type RunHistory, type RunLoopState, type RunStore } from "./run-store.js";
+export type { RunCheckpoint, RunClaimRequest, RunClaimResult, RunStore } from "./run-store.js";
 export type { SaveSessionStateOptions, SessionStore, VersionedValue } from "./session-store.js";
 export { storedToolOutput, type ArchiveStore, type ArchivedToolOutput, type StoredToolOutput, type ToolArchive } from "./archive-store.js";
 export type { ConversationSummary, SummaryStore } from "./summary-store.js";
 export type { UsageQuery, UsageRecord, UsageStore } from "./usage-store.js";
 export { STORAGE_DOMAINS, type RetentionStore, type StorageDomain } from "./retention.js";
 export { toConversationMessages, toModelMessages, type RunTurnDetails } from "./conversation-messages.js";
-export { applyDataPolicyToCheckpoint, applyDataPolicyToParts, withDataPolicy } from "./policy-storage.js";
+export { applyDataPolicyToRunState, applyDataPolicyToParts, withDataPolicy } from "./policy-storage.js";
 export { loadConversationHistory, summaryMessage, toolArchiveOf, type ConversationHistory } from "./conversation-history.js";
 export {
   checkConversationMessage,

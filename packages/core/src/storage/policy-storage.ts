@@ -1,8 +1,7 @@
 import { applyDataPolicy, storesToolCall, storesToolResult, type DataPolicy } from "../agent/data-policy.js";
-import type { ToolResultPart } from "../messages/index.js";
 import type { Usage } from "../usage/index.js";
 import type { ConversationPart } from "./conversation-store.js";
-import type { RunCheckpoint } from "./run-store.js";
+import type { AgentState, BatchCall, RunState } from "../run/run-state.js";
 import type { Storage } from "./storage.js";
 import type { UsageRecord } from "./usage-store.js";
 
@@ -42,26 +41,63 @@ function filterUsage<T extends Usage>(usage: T, policy: DataPolicy): T {
   return tools.length === usage.tools.length ? usage : { ...usage, tools };
 }
 
-function filterResults(results: readonly ToolResultPart[], policy: DataPolicy): ToolResultPart[] {
-  return results.filter((result) => storesToolResult(policy, result.toolName));
+function storesEverything(policy: DataPolicy): boolean {
+  return policy.storeText && policy.storeToolCalls && policy.storeToolResults && !policy.filterToolCalls && !policy.filterToolResults;
 }
 
-/** A checkpoint as `policy` allows it to be written. */
-export function applyDataPolicyToCheckpoint(checkpoint: RunCheckpoint, policy: DataPolicy): RunCheckpoint {
-  const { pending, ...rest } = checkpoint;
+/** The text a resumed run reads for a result its policy did not store. */
+const RESULT_NOT_STORED = "[This tool result was not stored.]";
+
+function agentStateUnder(state: AgentState, policy: DataPolicy): AgentState {
+  const batch = state.batch;
   return {
-    ...rest,
-    history: "messages" in checkpoint.history ? { messages: applyDataPolicy(checkpoint.history.messages, policy) } : checkpoint.history,
-    messages: applyDataPolicy(checkpoint.messages, policy),
-    ...(pending === undefined ? {} : { pending: { results: filterResults(pending.results, policy), usage: filterUsage(pending.usage, policy) } }),
-    progress: checkpoint.progress.filter((part) => storesToolResult(policy, part.toolName)),
-    usage: checkpoint.usage.map((usage) => filterUsage(usage, policy)),
+    ...state,
+    messages: applyDataPolicy(state.messages, policy),
+    inLoopMessages: applyDataPolicy(state.inLoopMessages, policy),
+    added: applyDataPolicy(state.added, policy),
+    usage: state.usage.map((usage) => filterUsage(usage, policy)),
+    toolCalls: state.toolCalls
+      .filter((record) => storesToolCall(policy, record.toolName))
+      .map((record) => (storesToolResult(policy, record.toolName) || !("result" in record) ? record : { ...record, result: RESULT_NOT_STORED })),
+    lastToolCalls: state.lastToolCalls.filter((call) => storesToolCall(policy, call.toolName)),
+    progress: state.progress.filter((part) => storesToolResult(policy, part.toolName)),
+    lastText: policy.storeText ? state.lastText : "",
+    sentText: policy.storeText ? state.sentText : "",
+    ...(state.text === undefined ? {} : { text: policy.storeText ? state.text : "" }),
+    ...(batch === undefined
+      ? {}
+      : {
+          batch: {
+            ...batch,
+            usage: filterUsage(batch.usage, policy),
+            calls: batch.calls
+              .filter((entry) => storesToolCall(policy, entry.call.toolName))
+              .map((entry): BatchCall => {
+                const kept = storesToolResult(policy, entry.call.toolName);
+                return {
+                  ...entry,
+                  ...(entry.outcome && !kept && "result" in entry.outcome ? { outcome: { ...entry.outcome, result: RESULT_NOT_STORED } } : {}),
+                  ...(entry.subRuns ? { subRuns: entry.subRuns.map((sub) => agentStateUnder(sub, policy)) } : {}),
+                };
+              }),
+          },
+        }),
   };
 }
 
 /**
+ * A run state as `policy` allows it to be written: every agent of the tree (nested
+ * runs in flight included) loses the text, calls and results the policy excludes; an
+ * excluded result a resumed run needs reads "[This tool result was not stored.]".
+ */
+export function applyDataPolicyToRunState(state: RunState, policy: DataPolicy): RunState {
+  if (storesEverything(policy)) return state;
+  return { ...state, root: agentStateUnder(state.root, policy) };
+}
+
+/**
  * A {@link Storage} that writes through `storage` only what `policy` allows: message
- * parts, checkpoints (messages, pending results, progress, usage tool names), archived outputs
+ * parts, run states (every agent's messages, open batches, progress, usage tool names), archived outputs
  * of tools whose results are excluded (dropped), summaries (dropped without
  * `storeText`: they are made of the conversation's text) and usage tool names.
  * Reads and session state pass through. What the policy excludes is never handed to
@@ -80,8 +116,8 @@ export function withDataPolicy(storage: Storage, policy: DataPolicy): Storage {
       ),
     loadMessages: (conversationId, options) => storage.loadMessages(conversationId, options),
     claimRun: (runId, claim) => storage.claimRun(runId, claim),
-    saveCheckpoint: (checkpoint, claim) => storage.saveCheckpoint(applyDataPolicyToCheckpoint(checkpoint, policy), claim),
-    loadCheckpoint: (runId, agentPath) => storage.loadCheckpoint(runId, agentPath),
+    saveCheckpoint: (checkpoint, claim) => storage.saveCheckpoint(applyDataPolicyToRunState(checkpoint, policy), claim),
+    loadCheckpoint: (runId) => storage.loadCheckpoint(runId),
     loadSessionState: (key) => storage.loadSessionState(key),
     saveSessionState: (key, value, options) => storage.saveSessionState(key, value, options),
     archiveToolOutput: async (output) => {

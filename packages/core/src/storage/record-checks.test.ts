@@ -19,8 +19,8 @@ describe("stored record checks", () => {
     expect(reason(() => checkConversationMessage({ conversationId: "c", seq: 1, createdAt: 1, role: "robot", parts: [] }, "m"))).toBe('Corrupt or foreign data in m: unknown role "robot"');
     expect(reason(() => checkConversationMessage({ conversationId: "c", seq: 1, createdAt: 1, role: "user", parts: [{ type: "banana" }] }, "m"))).toBe('Corrupt or foreign data in m: part 0 has unknown type "banana"');
     expect(reason(() => checkMessages([{ role: "tool", content: [{ type: "tool-result", toolName: "t" }] }], "cp"))).toBe('Corrupt or foreign data in cp: field "toolCallId" is missing');
-    expect(reason(() => checkRunCheckpoint({ version: 99 }, "cp"))).toBe("Corrupt or foreign data in cp: checkpoint format 99 is newer than this Baton reads (2)");
-    expect(reason(() => checkRunCheckpoint({ hello: "world" }, "cp"))).toBe("Corrupt or foreign data in cp: unknown checkpoint format undefined");
+    expect(reason(() => checkRunCheckpoint({ format: "baton.run-state", version: 99 }, "cp"))).toMatch(/^Corrupt or foreign data in cp: The run state was written by a newer Baton \(format version 99\)/);
+    expect(reason(() => checkRunCheckpoint({ hello: "world" }, "cp"))).toBe('Corrupt or foreign data in cp: This is not a run state.\n  - format: expected "baton.run-state", got nothing');
   });
 
   it("accept what Baton writes", () => {

@@ -1,7 +1,9 @@
 import { StorageCorruptionError } from "../errors/storage-errors.js";
 import type { Message } from "../messages/index.js";
 import type { ConversationMessage, ConversationPart } from "./conversation-store.js";
-import { RUN_CHECKPOINT_VERSION, type RunCheckpoint } from "./run-store.js";
+import type { RunCheckpoint } from "./run-store.js";
+import { parseRunState } from "../run/parse-run-state.js";
+import { RunStateError } from "../run/run-state-error.js";
 import type { ConversationSummary } from "./summary-store.js";
 import type { StoredToolOutput } from "./archive-store.js";
 import type { UsageRecord } from "./usage-store.js";
@@ -149,40 +151,17 @@ export function checkMessages(value: unknown, record: string, what = "messages")
 }
 
 /**
- * Checks a stored run checkpoint and its format version.
+ * Checks a stored run checkpoint (a run state) and upgrades an older format to the
+ * current one.
  * @throws StorageCorruptionError naming `record`.
  */
 export function checkRunCheckpoint(value: unknown, record: string): RunCheckpoint {
-  const checkpoint = objectAt(value, record, "the record");
-  const version = checkpoint["version"];
-  if (version !== RUN_CHECKPOINT_VERSION) {
-    fail(record, typeof version === "number" && version > RUN_CHECKPOINT_VERSION ? `checkpoint format ${version} is newer than this Baton reads (${RUN_CHECKPOINT_VERSION})` : `unknown checkpoint format ${JSON.stringify(version)}`);
+  try {
+    return parseRunState(value);
+  } catch (error) {
+    if (error instanceof RunStateError) fail(record, error.message);
+    throw error;
   }
-  stringField(checkpoint, "runId", record);
-  stringField(checkpoint, "agentPath", record);
-  stringField(checkpoint, "model", record);
-  numberField(checkpoint, "iteration", record);
-  numberField(checkpoint, "toolCallCount", record);
-  numberField(checkpoint, "savedAt", record);
-  const history = objectAt(checkpoint["history"], record, "history");
-  if (history["messages"] !== undefined) checkMessages(history["messages"], record, "history message");
-  else {
-    stringField(history, "conversationId", record);
-    numberField(history, "throughSeq", record);
-  }
-  checkMessages(checkpoint["messages"], record);
-  if (checkpoint["pending"] !== undefined) {
-    const pending = objectAt(checkpoint["pending"], record, "pending");
-    arrayAt(pending["results"], record, "pending results").forEach((part, i) => checkContentPart(part, record, `pending result ${i}`, TOOL_PARTS));
-    checkUsage(pending["usage"], record, "pending usage");
-  }
-  arrayAt(checkpoint["progress"], record, "progress").forEach((part, i) => checkStoredPart(part, record, i));
-  const loop = objectAt(checkpoint["loop"], record, "loop");
-  arrayAt(loop["turnIterations"], record, "loop turnIterations");
-  objectAt(loop["toolMetadata"], record, "loop toolMetadata");
-  arrayAt(checkpoint["usage"], record, "usage").forEach((usage, i) => checkUsage(usage, record, `usage ${i}`));
-  objectAt(checkpoint["custom"], record, "custom");
-  return checkpoint as unknown as RunCheckpoint;
 }
 
 function checkUsage(value: unknown, record: string, what: string): void {

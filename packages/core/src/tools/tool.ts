@@ -47,9 +47,32 @@ export interface ToolExecutionContext {
   addUsage(usage: Usage): void;
   /**
    * Runs a nested agent. Its events stream into this run with a deeper agent path;
-   * its usage, tool-call count and tool metadata merge into this run's.
+   * its usage, tool-call count and tool metadata merge into this run's. Its state is
+   * part of this run's state while this call runs: when it pauses (it waits for an
+   * approval or an answer), this call pauses too, and when the run is resumed the tool
+   * runs again and the same `runSubAgent` call (by its order in this tool call)
+   * continues the nested run where it stopped; a nested run that had finished gives
+   * its result again without running.
    */
   runSubAgent(request: SubAgentRequest): Promise<RunResult>;
+  /**
+   * Asks the user a question and pauses the run (stop reason `interrupted`; the
+   * question is the interruption's `payload`) until it is answered with
+   * `run({ resume: state, decisions: { [toolCallId]: { answer } } })`. The tool then runs
+   * again from its start, and this call resolves with the answer: code before it must
+   * be safe to run twice. Several questions in one call are answered in order.
+   *
+   * @example
+   * const city = await ctx.askUser<string>("Which city?");
+   */
+  askUser<T = unknown>(question: unknown): Promise<T>;
+  /** The calling agent's conversation when the batch started: its messages and this run's turns so far. */
+  messages(): readonly Message[];
+  /**
+   * The calling agent's own state (`state.custom`): JSON-safe, kept in checkpoints and in
+   * `result.state`. A tool may keep state of the run here (the todo list does).
+   */
+  readonly agentState: Record<string, unknown>;
 }
 
 /** What a tool's `shouldUse` check sees. */

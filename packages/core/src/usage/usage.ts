@@ -30,6 +30,11 @@ export interface Usage extends TokenUsage {
   readonly tools: readonly string[];
   /** Cost in US dollars, when the model's pricing is known. */
   readonly costUsd?: number;
+  /**
+   * When the call started, in milliseconds since the epoch (with sub-millisecond
+   * precision): a run's records are kept in this order.
+   */
+  readonly startedAt?: number;
 }
 
 /** Totals over many {@link Usage} records. */

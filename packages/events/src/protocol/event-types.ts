@@ -17,6 +17,7 @@ const TYPE_TABLE: Readonly<Record<StreamEventType, true>> = {
   "tool-stream": true,
   "tool-done": true,
   "tool-error": true,
+  "tool-interrupted": true,
   usage: true,
   "context-trimmed": true,
   "context-summarized": true,

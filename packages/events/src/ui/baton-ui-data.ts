@@ -1,4 +1,6 @@
 import type {
+  Interruption,
+  InterruptionKind,
   ProgressStepUpdate,
   SerializedError,
   SerializedProgressGroup,
@@ -15,10 +17,19 @@ export type BatonAgentPart =
       readonly toolCallId: string;
       readonly toolName: string;
       readonly input: unknown;
-      /** Same states as the AI SDK's tool parts. */
-      readonly state: "input-available" | "output-available" | "output-error";
+      /**
+       * Same states as the AI SDK's tool parts: `approval-requested` while the call waits
+       * for a person's approval; a call that paused for a question stays `input-available`.
+       */
+      readonly state: "input-available" | "approval-requested" | "output-available" | "output-error";
       readonly output?: unknown;
       readonly errorText?: string;
+      /**
+       * Set once the call paused (`tool-interrupted`): a call held before it started waits
+       * for its own approval (state `approval-requested`); one that started waits for its
+       * question (`payload`) or for the interruptions of the sub-agents it runs.
+       */
+      readonly interruption?: { readonly kind: InterruptionKind; readonly payload?: unknown };
     };
 
 /**
@@ -31,8 +42,11 @@ export interface BatonAgentData {
   readonly agentPath: string;
   readonly parentAgentPath?: string;
   readonly model?: string;
-  /** `failed` when the agent stopped with an error or was aborted. */
-  readonly status: "running" | "done" | "failed";
+  /**
+   * `failed` when the agent stopped with an error or was aborted; `interrupted` when it
+   * paused for a person (the run's `data-baton-interruption` parts say for what).
+   */
+  readonly status: "running" | "done" | "failed" | "interrupted";
   /** Text, reasoning and tool calls in the order they happened. */
   readonly parts: readonly BatonAgentPart[];
   /** Why it stopped, once it ended. */
@@ -76,11 +90,20 @@ export interface BatonPlanData {
  * The data parts the adapter sends, by name, for typing the AI SDK's messages:
  * `UIMessage<unknown, BatonUiDataTypes>`. `baton-event` parts are transient: they
  * carry Baton events without a part of their own (tool start, usage, handoffs, …).
+ * `baton-interruption` parts (id `interruption:<id>`) are what a paused run waits for
+ * that the AI SDK has no part state for: a tool's question, or an approval asked by a
+ * nested agent (an approval of the root agent turns its tool part `approval-requested`
+ * instead). Answer each by its `id` in the decisions of the resumed run.
+ *
+ * @example
+ * const { messages } = useChat<UIMessage<unknown, BatonUiDataTypes>>();
+ * const questions = messages.at(-1)?.parts.filter((part) => part.type === "data-baton-interruption");
  */
 export type BatonUiDataTypes = {
   "baton-agent": BatonAgentData;
   "baton-progress-group": BatonProgressGroupData;
   "baton-tool-progress": BatonToolProgressData;
   "baton-plan": BatonPlanData;
+  "baton-interruption": Interruption;
   "baton-event": StreamEvent;
 };

@@ -21,6 +21,8 @@ export class NestedAgentView {
   private data: BatonAgentData;
   private readonly parts: BatonAgentPart[] = [];
   private growing: GrowingPart | undefined;
+  /** Tool calls that started running (a call held for approval never starts). */
+  private readonly started = new Set<string>();
 
   /** An agent with nothing done yet. */
   constructor(agentPath: string) {
@@ -57,6 +59,15 @@ export class NestedAgentView {
         return this.settleTool(event.toolCallId, event.toolName, (part) => ({ ...part, state: "output-available", output: event.result }));
       case "tool-error":
         return this.settleTool(event.toolCallId, event.toolName, (part) => ({ ...part, state: "output-error", errorText: errorText(event.error) }));
+      case "tool-start":
+        this.started.add(event.toolCallId);
+        return false;
+      case "tool-interrupted": {
+        // A call held before it started waits for its own approval; one that started waits for its question or its sub-agents.
+        const held = event.kind === "approval" && !this.started.has(event.toolCallId);
+        const interruption = { kind: event.kind, ...(event.payload === undefined ? {} : { payload: event.payload }) };
+        return this.settleTool(event.toolCallId, event.toolName, (part) => ({ ...part, ...(held ? { state: "approval-requested" } : {}), interruption }));
+      }
       case "step-end":
         this.growing = undefined;
         return true;
@@ -68,7 +79,7 @@ export class NestedAgentView {
         const failed = event.stopReason === "error" || event.stopReason === "aborted";
         this.data = {
           ...this.data,
-          status: failed ? "failed" : "done",
+          status: failed ? "failed" : event.stopReason === "interrupted" ? "interrupted" : "done",
           stopReason: event.stopReason,
           text: event.text,
           ...(event.error === undefined ? {} : { error: event.error }),

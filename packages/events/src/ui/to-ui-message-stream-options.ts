@@ -22,6 +22,19 @@ export interface ToUiMessageStreamOptions {
    */
   readonly forwardEvents?: boolean;
   /**
+   * The events are those of a resumed run (`run({ resume, decisions })`) whose earlier
+   * stream the client already shows, and they continue that message (as `useChat`
+   * continues the last assistant message after a tool approval). The resumed step
+   * announces its tool calls again; with this option those repeated `tool-call`s add no
+   * tool part, so the results update the parts the client has (an `approval-requested`
+   * part becomes `output-available`). Default false.
+   *
+   * @example
+   * const events = stream({ ...agent, resume: savedState, decisions: { call_1: { approve: true } } });
+   * return uiMessageStreamResponse(events, { resumed: true });
+   */
+  readonly resumed?: boolean;
+  /**
    * The text shown for an error: a Baton `SerializedError` (tool errors, run errors)
    * or whatever the event source threw. Default: the error's message. Use it to hide
    * internal details from end users.

@@ -1,17 +1,18 @@
 import type { BatonAgentData, BatonPlanData, BatonProgressGroupData, BatonToolProgressData } from "./baton-ui-data.js";
-import type { StreamEvent } from "@baton/core";
+import type { Interruption, StreamEvent } from "@baton/core";
 
 /**
  * Finish reasons of the AI SDK's `finish` chunk that Baton sends (see
  * `toUiFinishReason`).
  */
-export type UiFinishReason = "stop" | "length" | "error" | "other";
+export type UiFinishReason = "stop" | "length" | "tool-calls" | "error" | "other";
 
 /** A `data-*` chunk the adapter sends; `transient` ones are not kept in the message. */
 export type BatonDataChunk =
   | { readonly type: "data-baton-agent"; readonly id: string; readonly data: BatonAgentData }
   | { readonly type: "data-baton-progress-group"; readonly id: string; readonly data: BatonProgressGroupData }
   | { readonly type: "data-baton-plan"; readonly id: string; readonly data: BatonPlanData }
+  | { readonly type: "data-baton-interruption"; readonly id: string; readonly data: Interruption }
   | { readonly type: "data-baton-tool-progress"; readonly data: BatonToolProgressData; readonly transient: true }
   | { readonly type: "data-baton-event"; readonly data: StreamEvent; readonly transient: true };
 
@@ -43,6 +44,14 @@ export type UiMessageChunk =
     }
   | { readonly type: "tool-output-available"; readonly toolCallId: string; readonly output: unknown; readonly dynamic?: boolean }
   | { readonly type: "tool-output-error"; readonly toolCallId: string; readonly errorText: string; readonly dynamic?: boolean }
+  | {
+      readonly type: "tool-approval-request";
+      /** Baton sends the tool call's id: it is also the key of the decision that answers it. */
+      readonly approvalId: string;
+      readonly toolCallId: string;
+      readonly approvalDescriptor?: unknown;
+      readonly reason?: string;
+    }
   | BatonDataChunk
   | { readonly type: "message-metadata"; readonly messageMetadata: unknown }
   | { readonly type: "error"; readonly errorText: string }

@@ -14,6 +14,16 @@ function defaultErrorText(error: unknown): string {
   return errorMessage(error);
 }
 
+/**
+ * The request reason the AI SDK shows with an approval: the interruption's payload when
+ * it is a string, or its `reason` when it is an object with a string `reason`.
+ */
+function approvalReason(payload: unknown): string | undefined {
+  if (typeof payload === "string") return payload;
+  if (payload !== null && typeof payload === "object" && typeof (payload as { reason?: unknown }).reason === "string") return (payload as { reason: string }).reason;
+  return undefined;
+}
+
 /** True for the root agent of a run (`main`), false for nested agents (`main/researcher#1`). */
 function isRootAgent(agentPath: string): boolean {
   return !agentPath.includes("/");
@@ -23,8 +33,11 @@ function isRootAgent(agentPath: string): boolean {
  * Maps a run's events, one at a time and in order, to AI SDK UI message stream
  * chunks (the mapping is documented in the package README). The root agent (agent
  * path without `/`) becomes the assistant message: steps, text, reasoning and tool
- * parts. Nested agents become `data-baton-agent` parts. `toUiMessageStream` drives
- * it; use it directly to map events pushed to you (an `onEvent` callback).
+ * parts. Nested agents become `data-baton-agent` parts. A run that pauses asks the
+ * root agent's approvals with the SDK's `tool-approval-request` (approval id = tool
+ * call id) and lists the rest of what it waits for as `data-baton-interruption` parts
+ * at its end. `toUiMessageStream` drives it; use it directly to map events pushed to
+ * you (an `onEvent` callback).
  *
  * @example
  * const mapper = new UiMessageStreamMapper();
@@ -41,10 +54,16 @@ export class UiMessageStreamMapper {
   private readonly announced = new Set<string>();
   /** Arguments of root tool calls, from `tool-start`, for calls never announced. */
   private readonly startedInputs = new Map<string, unknown>();
+  /** Root tool calls whose approval was requested with the SDK's own chunk. */
+  private readonly approvalsRequested = new Set<string>();
   private started = false;
   /** Message metadata of the event being mapped, until a chunk takes it. */
   private pendingMetadata: unknown;
   private stepOpen = false;
+  /** Whether a root step started yet. */
+  private sawRootStep = false;
+  /** In the first step of a resumed run, until its first message: `tool-call`s repeat calls the client has. */
+  private reannouncing = false;
   private done = false;
 
   /** A mapper for one run's events (it keeps the state of open parts and nested agents). */
@@ -105,9 +124,12 @@ export class UiMessageStreamMapper {
     const dynamic = this.options.dynamicTools === true ? { dynamic: true } : {};
     switch (event.type) {
       case "step-start":
+        this.reannouncing = this.options.resumed === true && !this.sawRootStep;
+        this.sawRootStep = true;
         this.stepOpen = true;
         return [...this.content.close(), { type: "start-step" }];
       case "step-end":
+        this.reannouncing = false;
         return this.closeStep();
       case "text-delta":
         return this.content.text(event);
@@ -116,6 +138,7 @@ export class UiMessageStreamMapper {
       case "tool-call": {
         const { toolCallId, toolName, arguments: input } = event.toolCall;
         this.announced.add(toolCallId);
+        if (this.reannouncing) return [];
         return [...this.content.close(), { type: "tool-input-available", toolCallId, toolName, input, ...dynamic }];
       }
       case "tool-start":
@@ -135,12 +158,33 @@ export class UiMessageStreamMapper {
         }
         return [{ type: "tool-output-error", toolCallId: event.toolCallId, errorText, ...dynamic }];
       }
+      case "tool-interrupted": {
+        // Only a call held before it started waits for its own approval; a call that started
+        // and paused waits for its question or for a sub-agent's interruptions. What has no
+        // chunk in the SDK is listed at the run's end as data-baton-interruption parts.
+        if (event.kind !== "approval" || this.startedInputs.has(event.toolCallId)) return undefined;
+        const chunks = this.announce(event.toolCallId, event.toolName);
+        this.approvalsRequested.add(event.toolCallId);
+        const reason = approvalReason(event.payload);
+        chunks.push({
+          type: "tool-approval-request",
+          approvalId: event.toolCallId,
+          toolCallId: event.toolCallId,
+          ...(event.payload === undefined ? {} : { approvalDescriptor: event.payload }),
+          ...(reason === undefined ? {} : { reason }),
+        });
+        return chunks;
+      }
       case "tool-progress":
       case "plan-updated":
         return this.shared(event);
       case "run-end": {
         this.done = true;
         const chunks = this.closeStep();
+        for (const interruption of event.interruptions ?? []) {
+          if (this.approvalsRequested.has(interruption.id)) continue;
+          chunks.push({ type: "data-baton-interruption", id: `interruption:${interruption.id}`, data: interruption });
+        }
         if (event.stopReason === "aborted") {
           const metadata = this.takeMetadata();
           if (metadata !== undefined) chunks.push({ type: "message-metadata", messageMetadata: metadata });
@@ -156,6 +200,9 @@ export class UiMessageStreamMapper {
       }
       case "run-start":
         return [];
+      case "message":
+        this.reannouncing = false;
+        return undefined;
       default:
         return undefined;
     }

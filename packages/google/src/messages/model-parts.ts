@@ -1,4 +1,4 @@
-import type { AssistantMessage, ToolCallPart } from "@baton/core";
+import { providerCallId, type AssistantMessage, type ToolCallPart } from "@baton/core";
 import type { GeminiPart } from "../sdk-types.js";
 
 /**
@@ -11,13 +11,22 @@ import type { GeminiPart } from "../sdk-types.js";
  * is sent as a thought part with its signature; a signature without text as an
  * empty text part with the signature, as Gemini streamed it. Redacted reasoning
  * from other providers has no Gemini form and is left out.
+ *
+ * The reasoning part's `id` is the id Gemini (or the stream mapper) gave the call,
+ * so it is matched against each call's provider id ({@link providerCallId}), not
+ * the `toolCallId` the loop may have renamed. When calls share a provider id, their
+ * signatures go to them in order, each signature once.
  */
 export function toModelParts(message: AssistantMessage): GeminiPart[] {
   const callIds = new Set<string>();
-  for (const part of message.content) if (part.type === "tool-call") callIds.add(part.toolCallId);
-  const callSignatures = new Map<string, string>();
+  for (const part of message.content) if (part.type === "tool-call") callIds.add(providerCallId(part));
+  const callSignatures = new Map<string, string[]>();
   for (const part of message.content) {
-    if (part.type === "reasoning" && part.id !== undefined && part.signature !== undefined && callIds.has(part.id)) callSignatures.set(part.id, part.signature);
+    if (part.type === "reasoning" && part.id !== undefined && part.signature !== undefined && callIds.has(part.id)) {
+      const queue = callSignatures.get(part.id);
+      if (queue) queue.push(part.signature);
+      else callSignatures.set(part.id, [part.signature]);
+    }
   }
 
   const parts: GeminiPart[] = [];
@@ -33,7 +42,7 @@ export function toModelParts(message: AssistantMessage): GeminiPart[] {
         break;
       }
       case "tool-call": {
-        const signature = callSignatures.get(part.toolCallId);
+        const signature = callSignatures.get(providerCallId(part))?.shift();
         parts.push({ functionCall: { name: part.toolName, args: argumentsObject(part) }, ...(signature === undefined ? {} : { thoughtSignature: signature }) });
         break;
       }

@@ -1,6 +1,5 @@
-import type { EventBase, EventSink, StreamEvent, UnstampedEvent } from "@baton/core";
+import { isPromiseLike, type EventBase, type EventSink, type StreamEvent, type UnstampedEvent } from "@baton/core";
 import { AgentEvents } from "./agent-events.js";
-import { isThenable } from "../agent/call-hook.js";
 
 const settle = (): void => undefined;
 
@@ -66,7 +65,7 @@ export class EventScope {
     for (const sink of this.sinks) {
       try {
         const wait = sink.emit(stamped);
-        if (isThenable(wait)) this.block(wait);
+        if (isPromiseLike(wait)) this.block(wait);
       } catch (error) {
         if (this.sinkErrors.length < 100) this.sinkErrors.push(error);
       }

@@ -2,49 +2,34 @@ import {
   BatonError,
   ConfigurationError,
   ERROR_CODES,
-  RUN_CHECKPOINT_VERSION,
   RunClaimLostError,
   loadConversationHistory,
   toConversationMessages,
   type Message,
-  type OrchestratorState,
-  type PendingToolBatch,
-  type RunCheckpoint,
+  type NewConversationMessage,
   type RunClaimRequest,
-  type RunHistory,
-  type StopReason,
+  type RunConversation,
+  type RunState,
   type Storage,
-  type StoredProgressPart,
   type Usage,
   type UsageRecord,
 } from "@baton/core";
-import { withHistoryRules } from "./history-rules.js";
+import type { AbortHub } from "../abort/abort-hub.js";
 
 /** Who a run's persistence writes for, and how. */
 export interface RunPersistenceOptions {
   /** The storage, already wrapped in the agent's data policy. */
   readonly storage: Storage;
   readonly runId: string;
-  readonly agentPath: string;
-  readonly model: string;
-  readonly conversationId: string | undefined;
-  readonly userId: string | undefined;
-  /** The claim this process holds on the run. */
+  /** The claim this run holds (unique per run started or resumed, so two resumers never share one). */
   readonly owner: string;
   readonly leaseMs: number;
-  /** Reports a write that failed (the run goes on; `ok` turns false). */
-  readonly onError: (error: unknown) => void;
+  /** The longest the run waits for a write before it goes on without it. */
+  readonly waitMs: number;
+  /** Reports a write that failed or is late (the run goes on; `ok` turns false). */
+  readonly onError: (error: BatonError) => void;
   /** Called once when another process claimed the run: this one must stop. */
   readonly onClaimLost: (error: RunClaimLostError) => void;
-}
-
-/** What a run's state holds besides {@link OrchestratorState} that a checkpoint keeps. */
-export interface RunProgressSnapshot {
-  readonly added: readonly Message[];
-  readonly usage: readonly Usage[];
-  readonly turnIterations: readonly number[];
-  readonly progress: readonly StoredProgressPart[];
-  readonly pending?: PendingToolBatch;
 }
 
 /** Raised when a run cannot be resumed: unknown, finished, or held by another process. */
@@ -54,102 +39,104 @@ export class RunNotResumableError extends BatonError {
   }
 }
 
+/** Who wrote a stored message of the run. */
+export interface MessageEnvelope {
+  readonly runId: string;
+  readonly agentPath: string;
+  readonly userId?: string;
+}
+
 /**
  * Writes one run through a {@link Storage}: claims it (so exactly one process runs
- * it), appends its input to the conversation before it starts, checkpoints it after
- * each model turn, each finished tool and each iteration (renewing the claim),
- * records each model call's usage as it happens, and at the end appends the run's
- * turns, progress and results as one message. Writes are serialised, so checkpoints
- * land in order. A failed write is reported and the run goes on.
+ * it), appends its input to the conversation before it starts, saves its state after
+ * each model turn, each finished tool and each step (renewing the claim), records
+ * each model call's usage as it happens, and at the end appends the run's turns,
+ * progress and results as one message. Writes go one at a time, in order. Checkpoints
+ * coalesce: while one waits to be written, a newer request joins it, and the state is
+ * read when the write starts. Lease renewals are skipped while another write (which
+ * renews the lease too) is waiting. A failed write is reported and the run goes on; a
+ * write the run waits for holds it at most `waitMs`, and never past its abort.
  */
 export class RunPersistence {
   private failed = false;
   private lost = false;
   private writes: Promise<void> = Promise.resolve();
+  /** Writes queued or running. */
+  private busy = 0;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
-  private history: RunHistory = { messages: [] };
-  private conversationId: string | undefined;
-  /** Whether this run continues a stored one (an earlier process may have appended its answer already). */
-  private resumed = false;
-  private userId: string | undefined;
+  /** The checkpoint write that has not started yet (newer requests join it). */
+  private queuedCheckpoint: Promise<void> | undefined;
+  private latestState: (() => RunState) | undefined;
+  /** Usage records waiting for their write, and that write. */
+  private usageToWrite: UsageRecord[] = [];
+  private usageWrite: Promise<void> | undefined;
+  /** Starts the checkpoint write that waits a moment for others to join it. */
+  private startWaiting: (() => void) | undefined;
+  private lateReported = false;
 
-  constructor(private readonly options: RunPersistenceOptions) {
-    this.conversationId = options.conversationId;
-    this.userId = options.userId;
-  }
+  constructor(private readonly options: RunPersistenceOptions) {}
 
-  /** Whether every write succeeded so far. */
+  /** Whether every write succeeded (and in time) so far. */
   get ok(): boolean {
     return !this.failed;
   }
 
-  private get claim(): RunClaimRequest {
-    return { owner: this.options.owner, leaseMs: this.options.leaseMs };
+  private claim(leaseMs = this.options.leaseMs): RunClaimRequest {
+    return { owner: this.options.owner, leaseMs };
   }
 
   /**
-   * Claims a new run, appends its input to the conversation, loads the conversation
-   * and saves the first checkpoint. Returns the messages the run starts from.
-   * @throws when the run id is taken or the conversation cannot be read (corrupt data).
+   * Claims a new run.
+   * @throws ConfigurationError when a stored run already uses the id.
    */
-  async begin(system: readonly Message[], input: readonly Message[]): Promise<Message[]> {
+  async claimNew(): Promise<void> {
     const { storage, runId } = this.options;
-    const conversationId = this.conversationId;
-    const claimed = await storage.claimRun(runId, this.claim);
+    const claimed = await storage.claimRun(runId, this.claim());
     if (!claimed.claimed || claimed.checkpoint) {
       throw new ConfigurationError(`Run id "${runId}" is already used by a stored run; resume it with resume() or choose another id.`);
     }
-    let messages: Message[];
-    if (conversationId === undefined) {
-      this.history = { messages: input };
-      messages = [...system, ...input];
-    } else {
-      const appended = await storage.appendMessages(conversationId, toConversationMessages(input, this.envelope()));
-      const history = await loadConversationHistory(storage, conversationId, appended.version);
-      this.history = { conversationId, throughSeq: history.throughSeq };
-      messages = [...system, ...history.messages];
-    }
     this.startHeartbeat();
-    return messages;
   }
 
   /**
-   * Claims a stored run to resume it and loads what it started from.
+   * Appends a new run's input to its conversation and reads the conversation (or its
+   * latest summary) back as the run's history.
+   */
+  async openConversation(conversationId: string, input: readonly Message[], envelope: MessageEnvelope): Promise<{ readonly messages: Message[]; readonly conversation: RunConversation }> {
+    const { storage } = this.options;
+    const appended = await storage.appendMessages(conversationId, toConversationMessages(input, envelope));
+    const history = await loadConversationHistory(storage, conversationId, appended.version);
+    return { messages: history.messages, conversation: { id: conversationId, throughSeq: history.throughSeq } };
+  }
+
+  /**
+   * Claims a stored run to continue it and returns its latest state.
    * @throws RunNotResumableError when the run is unknown, finished or held by another live process.
    */
-  async resume(system: readonly Message[]): Promise<{ readonly checkpoint: RunCheckpoint; readonly messages: Message[] }> {
+  async claimForResume(): Promise<RunState> {
     const { storage, runId } = this.options;
-    const existing = await storage.loadCheckpoint(runId, this.options.agentPath);
+    const existing = await storage.loadCheckpoint(runId);
     if (!existing) throw new RunNotResumableError(runId, "no checkpoint of it is stored");
-    const claimed = await storage.claimRun(runId, this.claim);
+    const claimed = await storage.claimRun(runId, this.claim());
     if (!claimed.claimed) {
       throw new RunNotResumableError(runId, claimed.reason === "finished" ? "it has finished" : `process "${claimed.owner}" holds it until ${new Date(claimed.leaseUntil ?? 0).toISOString()}`);
     }
-    const checkpoint = claimed.checkpoint ?? existing;
-    this.history = checkpoint.history;
-    this.resumed = true;
-    // The resumed run writes where the original did.
-    this.conversationId = checkpoint.conversationId;
-    this.userId = checkpoint.userId;
-    const history =
-      "messages" in checkpoint.history
-        ? [...checkpoint.history.messages]
-        : (await loadConversationHistory(storage, checkpoint.history.conversationId, checkpoint.history.throughSeq)).messages;
     this.startHeartbeat();
-    return { checkpoint, messages: [...system, ...history] };
+    return claimed.checkpoint ?? existing;
   }
 
-  private envelope() {
-    const { runId, agentPath } = this.options;
-    const userId = this.userId;
-    return { runId, agentPath, ...(userId === undefined ? {} : { userId }) };
+  /** Reads the history of a state that keeps it in storage (upgraded from format 2). */
+  async loadHistory(conversation: RunConversation): Promise<Message[]> {
+    return (await loadConversationHistory(this.options.storage, conversation.id, conversation.throughSeq)).messages;
   }
 
   private startHeartbeat(): void {
     const every = Math.max(50, Math.floor(this.options.leaseMs / 3));
     this.heartbeat = setInterval(() => {
-      this.enqueue(async () => {
-        const claimed = await this.options.storage.claimRun(this.options.runId, this.claim);
+      // Any write renews the lease: while one waits, a renewal would only pile up behind it.
+      if (this.busy > 0) return;
+      void this.enqueue(async () => {
+        const claimed = await this.options.storage.claimRun(this.options.runId, this.claim());
         if (!claimed.claimed && claimed.reason === "held") throw new RunClaimLostError(this.options.runId, this.options.owner, claimed.owner);
       });
     }, every);
@@ -157,119 +144,149 @@ export class RunPersistence {
   }
 
   private enqueue(write: () => Promise<void>): Promise<void> {
+    this.busy++;
     const next = this.writes.then(async () => {
-      if (this.lost) return;
       try {
-        await write();
+        if (!this.lost) await write();
       } catch (error) {
         this.failed = true;
         if (error instanceof RunClaimLostError) {
           this.lost = true;
           this.options.onClaimLost(error);
         } else {
-          this.options.onError(error);
+          this.options.onError(error instanceof BatonError ? error : new BatonError(ERROR_CODES.STORAGE_ERROR, `Storage write failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error, retryable: true }));
         }
+      } finally {
+        this.busy--;
       }
     });
     this.writes = next;
     return next;
   }
 
-  private checkpointOf(state: OrchestratorState, snapshot: RunProgressSnapshot, stopReason?: StopReason): RunCheckpoint {
-    const { runId, agentPath, model } = this.options;
-    const { conversationId, userId } = this;
-    const pending = snapshot.pending && { ...snapshot.pending, results: withHistoryResults(snapshot.pending.results, state) };
-    return {
-      version: RUN_CHECKPOINT_VERSION,
-      runId,
-      agentPath,
-      ...(conversationId === undefined ? {} : { conversationId }),
-      ...(userId === undefined ? {} : { userId }),
-      model,
-      history: this.history,
-      iteration: state.iteration,
-      toolCallCount: state.toolCallCount,
-      messages: withHistoryRules(snapshot.added, state.toolMetadata),
-      ...(pending ? { pending } : {}),
-      progress: [...snapshot.progress],
-      loop: {
-        hasToolCalls: state.hasToolCalls,
-        finalAnswerRequested: state.finalAnswerRequested,
-        subAgentToolCalls: state.subAgentToolCalls,
-        toolMetadata: structuredClone(state.toolMetadata),
-        turnIterations: [...snapshot.turnIterations],
-      },
-      usage: [...snapshot.usage],
-      custom: structuredClone(state.custom),
-      ...(stopReason === undefined ? {} : { stopReason }),
-      savedAt: Date.now(),
-    };
-  }
-
-  /** Saves a checkpoint (after a model turn, a finished tool, or an iteration). */
-  checkpoint(state: OrchestratorState, snapshot: RunProgressSnapshot): Promise<void> {
-    const checkpoint = this.checkpointOf(state, snapshot);
-    return this.enqueue(() => this.options.storage.saveCheckpoint(checkpoint, this.claim));
-  }
-
   /**
-   * Saves a summary the context engine made of the conversation the run read (only
-   * for a run on a stored conversation): the next run reads it instead of the
-   * messages it covers.
+   * Saves the run's state. `state` is read when the write starts (so a burst of requests
+   * writes once, with the latest state); the storage serializes it at once. A request
+   * made `soon` (a finished tool call) starts a moment later, so the checkpoint at the
+   * end of the step, asked for right after, joins it.
    */
-  saveSummary(text: string): Promise<void> {
-    const conversationId = this.conversationId;
-    const history = this.history;
-    if (conversationId === undefined || !("throughSeq" in history)) return Promise.resolve();
-    return this.enqueue(() => this.options.storage.saveSummary(conversationId, { text, throughSeq: history.throughSeq }));
-  }
-
-  /** Records one model call's usage (sub-agents' included) as it happens. */
-  recordUsage(usage: Usage): Promise<void> {
-    const { runId } = this.options;
-    const { conversationId, userId } = this;
-    const record: UsageRecord = { ...usage, runId, ...(conversationId === undefined ? {} : { conversationId }), ...(userId === undefined ? {} : { userId }), recordedAt: Date.now() };
-    return this.enqueue(() => this.options.storage.recordUsage([record]));
-  }
-
-  /**
-   * Ends the run: appends its turns, progress and results to the conversation as one
-   * message (once, even when a resumed run finishes twice), then saves the final
-   * checkpoint, which marks the run finished.
-   */
-  async finish(state: OrchestratorState, snapshot: RunProgressSnapshot, stopReason: StopReason): Promise<void> {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    const { storage, runId } = this.options;
-    const { conversationId, history } = this;
-    if (conversationId !== undefined && snapshot.added.length > 0) {
-      const turnTokens = snapshot.turnIterations.map((iteration) => {
-        const usage = snapshot.usage.find((record) => record.agentPath === this.options.agentPath && record.iteration === iteration);
-        return usage && { output: usage.outputTokens, reasoning: usage.reasoningTokens, iteration };
+  checkpoint(state: () => RunState, soon = false): Promise<void> {
+    this.latestState = state;
+    if (this.queuedCheckpoint) {
+      // A request that cannot wait starts a waiting write at once.
+      if (!soon) this.startWaiting?.();
+      return this.queuedCheckpoint;
+    }
+    const write = this.enqueue(async () => {
+      // A request that may wait lets the writes asked for right after it join it.
+      if (soon) await new Promise<void>((resolve) => {
+        const timer = setImmediate(resolve);
+        this.startWaiting = () => {
+          clearImmediate(timer);
+          resolve();
+        };
       });
-      const answer = toConversationMessages(withHistoryRules(snapshot.added, state.toolMetadata), { ...this.envelope(), turnTokens, progress: snapshot.progress });
-      await this.enqueue(async () => {
+      this.startWaiting = undefined;
+      if (this.queuedCheckpoint === write) this.queuedCheckpoint = undefined;
+      await this.options.storage.saveCheckpoint(this.latestState!(), this.claim());
+    });
+    this.queuedCheckpoint = write;
+    return write;
+  }
+
+  /** Saves the last state of a run (after every queued write), with the given lease. */
+  private lastCheckpoint(state: RunState, leaseMs: number): Promise<void> {
+    return this.enqueue(() => this.options.storage.saveCheckpoint(state, this.claim(leaseMs)));
+  }
+
+  /**
+   * Waits for `write`, but at most `waitMs` and never past the run's abort. A late
+   * write is reported once (the run goes on, and the result says it was not
+   * persisted). Resolves with whether the write was done in time.
+   */
+  async bounded(write: Promise<void>, abort?: AbortHub, waitMs = this.options.waitMs): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe: (() => void) | undefined;
+    const late = new Promise<"late">((resolve) => {
+      timer = setTimeout(() => resolve("late"), waitMs);
+      timer.unref?.();
+      if (abort) unsubscribe = abort.subscribe(() => resolve("late"));
+    });
+    try {
+      const outcome = await Promise.race([write, late]);
+      if (outcome !== "late") return true;
+      this.failed = true;
+      if (!abort?.aborted && !this.lateReported) {
+        this.lateReported = true;
+        this.options.onError(new BatonError(ERROR_CODES.STORAGE_ERROR, `A storage write took longer than ${waitMs} ms; the run goes on without waiting for it.`, { retryable: true }));
+      }
+      return false;
+    } finally {
+      clearTimeout(timer);
+      unsubscribe?.();
+    }
+  }
+
+  /** Saves a summary of the stored conversation the run read: the next run reads it instead of the messages it covers. */
+  saveSummary(text: string, conversation: RunConversation): Promise<void> {
+    return this.enqueue(() => this.options.storage.saveSummary(conversation.id, { text, throughSeq: conversation.throughSeq }));
+  }
+
+  /**
+   * Records one model call's usage (sub-agents' included) as it happens. Records that
+   * come while a write waits are written together, in one call.
+   */
+  recordUsage(usage: Usage, conversation: RunConversation | undefined, userId: string | undefined): Promise<void> {
+    const record: UsageRecord = {
+      ...usage,
+      runId: this.options.runId,
+      ...(conversation === undefined ? {} : { conversationId: conversation.id }),
+      ...(userId === undefined ? {} : { userId }),
+      recordedAt: Date.now(),
+    };
+    this.usageToWrite.push(record);
+    if (this.usageWrite) return this.usageWrite;
+    const write = this.enqueue(async () => {
+      this.usageWrite = undefined;
+      const records = this.usageToWrite;
+      this.usageToWrite = [];
+      await this.options.storage.recordUsage(records);
+    });
+    this.usageWrite = write;
+    return write;
+  }
+
+  /**
+   * Ends a finished run: appends its answer to the conversation (once, even when a
+   * resumed run finishes twice), then saves the final state, which marks the run
+   * finished. Resolves when both are written.
+   */
+  finish(state: RunState, answer: readonly NewConversationMessage[], resumed: boolean): Promise<void> {
+    this.dispose();
+    const conversation = state.conversation;
+    if (conversation && answer.length > 0) {
+      void this.enqueue(async () => {
+        const { storage, runId } = this.options;
         // Only a resumed run can find its answer there already: the process before it may have died right after appending it.
-        if (this.resumed) {
-          const after = "throughSeq" in history ? history.throughSeq : 0;
-          const stored = await storage.loadMessages(conversationId, { afterSeq: after });
+        if (resumed) {
+          const stored = await storage.loadMessages(conversation.id, { afterSeq: conversation.throughSeq });
           if (stored.some((message) => message.runId === runId && message.role === "assistant")) return;
         }
-        await storage.appendMessages(conversationId, answer);
+        await storage.appendMessages(conversation.id, answer);
       });
     }
-    const checkpoint = this.checkpointOf(state, snapshot, stopReason);
-    await this.enqueue(() => storage.saveCheckpoint(checkpoint, this.claim));
+    return this.lastCheckpoint(state, this.options.leaseMs);
   }
 
-  /** Stops renewing the claim (the run ended without `finish`). */
+  /** Saves the state of a run that paused, and gives its claim up at once so any process may resume it. */
+  pause(state: RunState): Promise<void> {
+    this.dispose();
+    return this.lastCheckpoint(state, 0);
+  }
+
+  /** Stops renewing the claim. */
   dispose(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
   }
 }
-
-/** Pending results as history keeps them (a tool's summary when its result is not for history). */
-function withHistoryResults(results: PendingToolBatch["results"], state: OrchestratorState): PendingToolBatch["results"] {
-  const [message] = withHistoryRules([{ role: "tool", content: results }], state.toolMetadata);
-  return message && message.role === "tool" ? message.content : results;
-}
-

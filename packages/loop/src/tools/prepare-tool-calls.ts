@@ -1,12 +1,4 @@
-import {
-  InvalidToolArgumentsError,
-  ToolNotFoundError,
-  errorMessage,
-  type PendingToolCall,
-  type ToolCallPart,
-  type ToolRegistry,
-} from "@baton/core";
-import type { AssembledToolCall } from "../model/tool-call-assembler.js";
+import { InvalidToolArgumentsError, ToolNotFoundError, errorMessage, type Tool, type ToolCallPart, type ToolRegistry } from "@baton/core";
 import type { PreparedToolCall } from "./prepared-tool-call.js";
 
 /** Parses argument text the default way: empty text is `{}`, anything else must be JSON. */
@@ -14,65 +6,44 @@ export function parseToolArguments(raw: string): unknown {
   return raw.trim() === "" ? {} : JSON.parse(raw);
 }
 
-/** Turns a call's raw argument text into arguments (the `preprocessToolArguments` hook, bound). */
-export type ArgumentParser = (call: PendingToolCall) => unknown;
-
-type Parsed = { readonly args: unknown } | { readonly error: string };
-
-function prepareOne(raw: AssembledToolCall, parsed: Parsed, registry: ToolRegistry, offered: ReadonlySet<string>): PreparedToolCall {
-  const call: ToolCallPart =
-    "args" in parsed
-      ? { type: "tool-call", toolCallId: raw.id, toolName: raw.name, arguments: parsed.args }
-      : { type: "tool-call", toolCallId: raw.id, toolName: raw.name, arguments: {}, rawArguments: raw.rawArguments };
-  const tool = offered.has(raw.name) ? registry.get(raw.name) : undefined;
-  if (!tool) return { call, invalid: new ToolNotFoundError(raw.name, [...offered]) };
-  if ("error" in parsed) {
-    return {
-      call,
-      tool,
-      invalid: new InvalidToolArgumentsError(raw.name, [`arguments are not valid JSON (${parsed.error})`], {
-        details: { rawArguments: raw.rawArguments.slice(0, 500) },
-      }),
-    };
+/** The tool-call part of a streamed call: parsed arguments, or the raw text kept when it is not JSON. */
+export function toolCallPart(id: string, name: string, rawArguments: string, providerId: string | undefined): ToolCallPart {
+  const provider = providerId === undefined || providerId === id ? {} : { providerToolCallId: providerId };
+  try {
+    return { type: "tool-call", toolCallId: id, toolName: name, arguments: parseToolArguments(rawArguments), ...provider };
+  } catch {
+    return { type: "tool-call", toolCallId: id, toolName: name, arguments: {}, rawArguments, ...provider };
   }
-  if (!tool.validate) return { call, tool, args: parsed.args };
-  const check = tool.validate(parsed.args);
-  return check.success ? { call, tool, args: check.value } : { call, tool, invalid: new InvalidToolArgumentsError(raw.name, check.issues) };
 }
 
-function parseDefault(raw: AssembledToolCall): Parsed {
-  try {
-    return { args: parseToolArguments(raw.rawArguments) };
-  } catch (error) {
-    return { error: errorMessage(error) };
-  }
+/** Checks `args` against the tool's schema: the call ready to run, or invalid with the schema's issues. */
+export function checkArguments(call: ToolCallPart, tool: Tool, args: unknown): PreparedToolCall {
+  if (!tool.validate) return { call, tool, args };
+  const check = tool.validate(args);
+  return check.success ? { call, tool, args: check.value } : { call, tool, invalid: new InvalidToolArgumentsError(call.toolName, check.issues) };
 }
 
 /**
- * Looks up each call's tool (among those offered this turn) and turns its argument
- * text into checked arguments. Bad model output never throws here: an unknown name,
- * arguments that are not JSON (or that the parser rejects) and arguments failing the
- * schema become an `invalid` call that gets an error result the model sees.
- * Synchronous unless a custom parser is given.
+ * Looks up a call's tool (among those offered this turn) and checks its arguments.
+ * Bad model output never throws here: an unknown name, arguments that are not JSON and
+ * arguments failing the schema become an `invalid` call that gets an error result the
+ * model sees.
  */
-export function prepareToolCalls(
-  calls: readonly AssembledToolCall[],
-  registry: ToolRegistry,
-  offered: ReadonlySet<string>,
-  parser?: ArgumentParser,
-): PreparedToolCall[] | Promise<PreparedToolCall[]> {
-  if (!parser) return calls.map((raw) => prepareOne(raw, parseDefault(raw), registry, offered));
-  return (async () => {
-    const prepared: PreparedToolCall[] = [];
-    for (const raw of calls) {
-      let parsed: Parsed;
-      try {
-        parsed = { args: await parser({ toolCallId: raw.id, toolName: raw.name, rawArguments: raw.rawArguments }) };
-      } catch (error) {
-        parsed = { error: errorMessage(error) };
-      }
-      prepared.push(prepareOne(raw, parsed, registry, offered));
+export function prepareToolCall(call: ToolCallPart, registry: ToolRegistry, offered: ReadonlySet<string>): PreparedToolCall {
+  const tool = offered.has(call.toolName) ? registry.get(call.toolName) : undefined;
+  if (!tool) return { call, invalid: new ToolNotFoundError(call.toolName, [...offered]) };
+  if (call.rawArguments !== undefined) {
+    let reason: string;
+    try {
+      return checkArguments(call, tool, parseToolArguments(call.rawArguments));
+    } catch (error) {
+      reason = errorMessage(error);
     }
-    return prepared;
-  })();
+    return {
+      call,
+      tool,
+      invalid: new InvalidToolArgumentsError(call.toolName, [`arguments are not valid JSON (${reason})`], { details: { rawArguments: call.rawArguments.slice(0, 500) } }),
+    };
+  }
+  return checkArguments(call, tool, call.arguments);
 }

@@ -4,7 +4,7 @@ import type { BatonError, Tool, ToolCallPart } from "@baton/core";
 export interface PreparedToolCall {
   /** The call as recorded in the assistant message (parsed arguments, or the raw text when unparseable). */
   readonly call: ToolCallPart;
-  /** The tool, when the name is known. */
+  /** The tool, when the name is known and it was offered. */
   readonly tool?: Tool;
   /** Checked arguments, when valid. */
   readonly args?: unknown;

@@ -3,13 +3,18 @@ import {
   ERROR_CODES,
   ToolExecutionError,
   ToolNotEnabledError,
+  ToolPausedSignal,
   ToolTimeoutError,
   errorMessage,
+  isPromiseLike,
+  type BatchCall,
+  type InterruptionKind,
+  type ToolCallOutcome,
   type ToolExecutionContext,
 } from "@baton/core";
 import { Interruption } from "../abort/interruption.js";
 import type { PreparedToolCall } from "./prepared-tool-call.js";
-import type { ToolOutcome } from "./tool-outcome.js";
+import type { ToolRunResult } from "./tool-outcome.js";
 import type { ToolRunEnvironment } from "./tool-run-environment.js";
 
 /** Cuts a message to `max` characters, saying how much was cut. */
@@ -17,10 +22,6 @@ export function truncateMessage(message: string, max: number): string {
   if (message.length <= max) return message;
   const marker = `… [truncated ${message.length - max} characters]`;
   return message.slice(0, Math.max(0, max - marker.length)) + marker;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as PromiseLike<unknown>).then === "function";
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -34,22 +35,37 @@ class ToolAbortedError extends BatonError {
   }
 }
 
+/** The error a thrown value becomes: a `BatonError` keeps its code (and is cut to the length limit), anything else is `TOOL_EXECUTION_FAILED`. */
+function toolError(toolName: string, error: unknown, maxLength: number): BatonError {
+  if (error instanceof BatonError) {
+    if (error.message.length <= maxLength) return error;
+    return new BatonError(error.code, truncateMessage(error.message, maxLength), { details: error.details, retryable: error.retryable, cause: error });
+  }
+  return new ToolExecutionError(toolName, truncateMessage(errorMessage(error), maxLength), { cause: error });
+}
+
+/** Fails a call before it starts: one `tool-error` event, no `tool-start`. */
+export function failedOutcome(prepared: PreparedToolCall, env: ToolRunEnvironment, status: Exclude<ToolCallOutcome["status"], "ok">, error: BatonError, durationMs = 0): ToolCallOutcome {
+  const { toolCallId, toolName } = prepared.call;
+  const serialized = error.toJSON();
+  env.emitToolEvent({ type: "tool-error", toolCallId, toolName, status, error: serialized, durationMs });
+  return { status, error: serialized, durationMs };
+}
+
 /**
  * Runs one prepared tool call and reports every step as it happens: start, progress,
  * stream chunks, then done or error. Never throws: every failure (invalid call,
  * `shouldUse` refusal, thrown error, timeout, abort) becomes an outcome. A timed-out
- * or aborted tool is signalled through its AbortSignal and not waited for.
+ * or aborted tool is signalled through its AbortSignal and not waited for. A tool that
+ * asks the user a question nobody answered yet, or whose nested run pauses, makes the
+ * call `interrupted` (the entry records what it waits for).
  */
-export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnvironment): Promise<ToolOutcome> {
+export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnvironment, entry: BatchCall): Promise<ToolRunResult> {
   const started = performance.now();
   const { call } = prepared;
   const toolCallId = call.toolCallId;
   const toolName = call.toolName;
-  const fail = (status: Exclude<ToolOutcome["status"], "ok">, error: BatonError): ToolOutcome => {
-    const durationMs = performance.now() - started;
-    env.emitToolEvent({ type: "tool-error", toolCallId, toolName, status, error: error.toJSON(), durationMs });
-    return { status, error, durationMs };
-  };
+  const fail = (status: Exclude<ToolCallOutcome["status"], "ok">, error: BatonError): ToolCallOutcome => failedOutcome(prepared, env, status, error, performance.now() - started);
 
   if (prepared.invalid || !prepared.tool) {
     return fail("invalid", prepared.invalid ?? new ToolExecutionError(toolName, "Tool is missing."));
@@ -63,11 +79,15 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
   if (timeoutMs !== undefined && timeoutMs > 0) {
     timer = setTimeout(() => interruption.interrupt(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
   }
+  /** Set once the call pauses: whatever the tool does afterwards, the call is interrupted. */
+  let paused: InterruptionKind | undefined;
+  let questions = 0;
+  let subRuns = 0;
 
   try {
     if (tool.shouldUse) {
       const check = tool.shouldUse({ toolName, runId: env.runId, agentPath: env.agentPath, context: env.context, messages: env.messages() });
-      const enabled = isThenable(check) ? await interruption.race(check) : check;
+      const enabled = isPromiseLike(check) ? await interruption.race(check) : check;
       if (!enabled) return fail("not_enabled", new ToolNotEnabledError(tool.name));
     }
     const context: ToolExecutionContext = {
@@ -82,6 +102,8 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
       get metadata() {
         return env.metadataFor(toolCallId);
       },
+      agentState: env.agentState,
+      messages: () => env.messages(),
       progress: (message, data) => {
         if (interruption.isInterrupted) return undefined;
         env.emitToolEvent({ type: "tool-progress", toolCallId, toolName, message, ...(data === undefined ? {} : { data }) });
@@ -96,11 +118,23 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
       emit: (event) => {
         if (!interruption.isInterrupted) env.emitAgentEvent(event);
       },
-      runSubAgent: (request) => env.runSubAgent(request, interruption.signal),
+      runSubAgent: (request) =>
+        env.runSubAgent(request, interruption.signal, entry, subRuns++).catch((error: unknown) => {
+          if (error instanceof ToolPausedSignal) paused ??= error.kind;
+          throw error;
+        }),
+      askUser: <T>(question: unknown): Promise<T> => {
+        const index = questions++;
+        const answers = entry.answers ?? [];
+        if (index < answers.length) return Promise.resolve(answers[index] as T);
+        paused = "question";
+        entry.waitingFor = { kind: "question", payload: question };
+        return Promise.reject(new ToolPausedSignal(toolName, "question"));
+      },
     };
     const output = tool.execute(prepared.args, context);
     let result: unknown;
-    if (isThenable(output)) {
+    if (isPromiseLike(output)) {
       result = await interruption.race(output);
     } else if (isAsyncIterable(output)) {
       const iterator = output[Symbol.asyncIterator]();
@@ -123,6 +157,7 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
       result = output;
     }
     if (interruption.isInterrupted) throw interruption.reason;
+    if (paused) return pause(paused);
     const durationMs = performance.now() - started;
     env.emitToolEvent({ type: "tool-done", toolCallId, toolName, result, durationMs });
     return { status: "ok", result, durationMs };
@@ -131,10 +166,16 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
       const reason = interruption.reason;
       return reason instanceof ToolTimeoutError ? fail("timeout", reason) : fail("aborted", new ToolAbortedError(tool.name));
     }
-    const message = truncateMessage(errorMessage(error), env.maxErrorLength);
-    return fail("error", new ToolExecutionError(tool.name, message, { cause: error }));
+    if (paused) return pause(paused);
+    return fail("error", toolError(tool.name, error, env.maxErrorLength));
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     interruption.dispose();
+  }
+
+  function pause(kind: InterruptionKind): ToolRunResult {
+    const payload = entry.waitingFor?.payload;
+    env.emitToolEvent({ type: "tool-interrupted", toolCallId, toolName, kind, ...(payload === undefined ? {} : { payload }) });
+    return { status: "interrupted", durationMs: performance.now() - started };
   }
 }

@@ -1,11 +1,7 @@
-import type { BatonError, ToolCallStatus } from "@baton/core";
+import type { ToolCallOutcome } from "@baton/core";
 
-/** How one tool call ended. */
-export interface ToolOutcome {
-  readonly status: ToolCallStatus;
-  /** The result, when `status` is `ok`. */
-  readonly result?: unknown;
-  /** The error, when `status` is not `ok`. */
-  readonly error?: BatonError;
-  readonly durationMs: number;
-}
+/**
+ * How running one tool call ended: an outcome, or `interrupted` (the tool asked the
+ * user a question, or a sub-agent it runs paused): the call runs again on resume.
+ */
+export type ToolRunResult = ToolCallOutcome | { readonly status: "interrupted"; readonly durationMs: number };

@@ -1,7 +1,7 @@
 import type { AbortHub } from "../abort/abort-hub.js";
-import type { AgentEvent, Message, RunResult, SubAgentRequest, ToolEvent, Usage, UnstampedEvent } from "@baton/core";
+import type { AgentEvent, BatchCall, Message, RunResult, SubAgentRequest, ToolEvent, Usage, UnstampedEvent } from "@baton/core";
 
-/** What running a tool needs from the loop around it. */
+/** What running a tool needs from the loop around it (one agent's run provides it). */
 export interface ToolRunEnvironment {
   readonly runId: string;
   readonly agentPath: string;
@@ -12,11 +12,13 @@ export interface ToolRunEnvironment {
   /** Error messages are cut to this length. */
   readonly maxErrorLength: number;
   readonly context: Readonly<Record<string, unknown>>;
-  /** The messages the run has so far (for `shouldUse` checks). */
-  readonly messages: () => readonly Message[];
+  /** The calling agent's own state (`state.custom`), handed to tools as `ctx.agentState`. */
+  readonly agentState: Record<string, unknown>;
+  /** The messages the run has so far (for `shouldUse` checks and `ctx.messages()`). */
+  messages(): readonly Message[];
   /** A promise to wait for before producing more events, while a consumer is behind. */
   ready(): Promise<void> | undefined;
-  /** Emits a tool event (and calls the `onToolProgress` hook). */
+  /** Emits a tool event (and calls the `onToolEvent` hook). */
   emitToolEvent(event: Extract<UnstampedEvent, { type: ToolEvent["type"] }>): void;
   /** Emits a plan, handoff or loop-detection event a tool sends. */
   emitAgentEvent(event: AgentEvent): void;
@@ -24,6 +26,9 @@ export interface ToolRunEnvironment {
   addUsage(usage: Usage): void;
   /** Metadata object of a call; what the tool writes there is kept. */
   metadataFor(toolCallId: string): Record<string, unknown>;
-  /** Starts a nested run on behalf of a tool call. */
-  runSubAgent(request: SubAgentRequest, signal: AbortSignal): Promise<RunResult>;
+  /**
+   * Starts (or, on resume, continues) the `ordinal`-th nested run of a tool call. Rejects
+   * with `ToolPausedSignal` (from `@baton/core`) when the nested run pauses.
+   */
+  runSubAgent(request: SubAgentRequest, signal: AbortSignal, entry: BatchCall, ordinal: number): Promise<RunResult>;
 }

@@ -8,6 +8,7 @@ export function usageRecord(
   iteration: number,
   tokens: TokenUsage,
   tools: readonly string[],
+  startedAt: number,
 ): Usage {
   const pricing = provider.getModelInfo?.(model)?.pricing;
   return {
@@ -20,5 +21,6 @@ export function usageRecord(
     reasoningTokens: tokens.reasoningTokens,
     tools,
     ...(pricing ? { costUsd: costOf(tokens, pricing) } : {}),
+    startedAt,
   };
 }

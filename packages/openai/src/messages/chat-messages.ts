@@ -1,4 +1,4 @@
-import { toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type UserMessage } from "@baton/core";
+import { providerCallId, toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type UserMessage } from "@baton/core";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
@@ -20,7 +20,8 @@ export interface ChatMessageOptions {
  * they are (role `system` or `developer`); a user message's text parts become one
  * string, or content parts when it has images; an assistant message becomes its text
  * plus `tool_calls`; a tool message becomes one `tool` message per result. OpenAI does
- * not require alternating roles, so nothing is merged. An assistant message with
+ * not require alternating roles, so nothing is merged. Tool calls and results carry
+ * the provider's own call id ({@link providerCallId}). An assistant message with
  * nothing to send (reasoning only, when reasoning is not sent back) is left out.
  */
 export function toChatMessages(messages: readonly Message[], options: ChatMessageOptions): ChatCompletionMessageParam[] {
@@ -39,7 +40,7 @@ export function toChatMessages(messages: readonly Message[], options: ChatMessag
         break;
       }
       case "tool":
-        for (const part of message.content) out.push({ role: "tool", tool_call_id: part.toolCallId, content: toolResultText(part) });
+        for (const part of message.content) out.push({ role: "tool", tool_call_id: providerCallId(part), content: toolResultText(part) });
         break;
     }
   }
@@ -64,7 +65,7 @@ function assistantMessage(message: AssistantMessage, reasoningField: ChatMessage
   for (const part of message.content) {
     if (part.type === "text") text += part.text;
     else if (part.type === "reasoning") reasoning += part.text;
-    else toolCalls.push({ id: part.toolCallId, type: "function", function: { name: part.toolName, arguments: toolCallArgumentsText(part) } });
+    else toolCalls.push({ id: providerCallId(part), type: "function", function: { name: part.toolName, arguments: toolCallArgumentsText(part) } });
   }
   const sendReasoning = reasoningField !== undefined && reasoning.length > 0;
   if (text.length === 0 && toolCalls.length === 0 && !sendReasoning) return undefined;

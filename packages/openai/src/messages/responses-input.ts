@@ -1,4 +1,4 @@
-import { toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type ReasoningPart, type UserMessage } from "@baton/core";
+import { providerCallId, toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type ReasoningPart, type UserMessage } from "@baton/core";
 import type { ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
 import { imageUrl } from "./image-url.js";
 
@@ -23,8 +23,9 @@ export interface ResponsesInput {
  * in order: reasoning (`encrypted_content` from `redactedData`, with the item id and
  * its summary), text as an assistant message, `function_call` (or `custom_tool_call`)
  * items. Tool results become `function_call_output` (or `custom_tool_call_output`)
- * items. Reasoning OpenAI cannot take back (no encrypted content, and not stored) is
- * left out.
+ * items. Calls and results carry the provider's own call id ({@link providerCallId}).
+ * Reasoning OpenAI cannot take back (no encrypted content, and not stored) is left
+ * out.
  */
 export function toResponsesInput(messages: readonly Message[], options: ResponsesInputOptions): ResponsesInput {
   const instructions: string[] = [];
@@ -44,8 +45,8 @@ export function toResponsesInput(messages: readonly Message[], options: Response
         const output = toolResultText(part);
         input.push(
           options.customTools.has(part.toolName)
-            ? { type: "custom_tool_call_output", call_id: part.toolCallId, output }
-            : { type: "function_call_output", call_id: part.toolCallId, output },
+            ? { type: "custom_tool_call_output", call_id: providerCallId(part), output }
+            : { type: "function_call_output", call_id: providerCallId(part), output },
         );
       }
     }
@@ -75,9 +76,9 @@ function assistantItems(message: AssistantMessage, options: ResponsesInputOption
       const item = reasoningItem(part, options.store);
       if (item) input.push(item);
     } else if (options.customTools.has(part.toolName)) {
-      input.push({ type: "custom_tool_call", call_id: part.toolCallId, name: part.toolName, input: customToolInput(part.arguments, part.rawArguments) });
+      input.push({ type: "custom_tool_call", call_id: providerCallId(part), name: part.toolName, input: customToolInput(part.arguments, part.rawArguments) });
     } else {
-      input.push({ type: "function_call", call_id: part.toolCallId, name: part.toolName, arguments: toolCallArgumentsText(part) });
+      input.push({ type: "function_call", call_id: providerCallId(part), name: part.toolName, arguments: toolCallArgumentsText(part) });
     }
   }
   flushText();

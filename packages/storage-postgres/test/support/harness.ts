@@ -69,6 +69,12 @@ export async function createHarness(): Promise<StorageHarness> {
     async corrupt(target: CorruptionTarget, garbage: Garbage): Promise<boolean> {
       return corruptRecord(await direct(), schema, target, garbage);
     },
+    async writeRaw(target: CorruptionTarget, text: string): Promise<void> {
+      if (target.kind !== "checkpoint") throw new Error(`writeRaw: ${target.kind} records are not supported here.`);
+      const table = `${q(schema)}.${q("baton_checkpoints")}`;
+      const result = await (await direct()).query(`UPDATE ${table} SET data = $1 WHERE run_id = $2 AND agent_path = $3`, [text, target.runId, target.agentPath]);
+      if (result.rowCount === 0) throw new Error(`Nothing to overwrite for ${JSON.stringify(target)}.`);
+    },
     async close(): Promise<void> {
       await Promise.all([storage, ...others].map((each) => each.close()));
       const client = await direct();

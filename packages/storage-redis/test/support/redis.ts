@@ -163,6 +163,12 @@ export async function createHarness(): Promise<StorageHarness> {
       return lines.join("\n");
     },
     corrupt: (target, garbage) => corruptRecord(direct, prefix, target, garbage),
+    writeRaw: async (target, text) => {
+      if (target.kind !== "checkpoint") throw new Error(`writeRaw: ${target.kind} records are not supported here.`);
+      const key = keyLayout(prefix).checkpoints(target.runId);
+      if ((await direct.hexists(key, target.agentPath)) !== 1) throw new Error(`writeRaw: no checkpoint "${target.agentPath}" of run "${target.runId}" under "${prefix}".`);
+      await direct.hset(key, target.agentPath, text);
+    },
     close: async () => {
       await Promise.all(storages.map((opened) => opened.close()));
       await deleteUnder(direct, prefix);

@@ -1,27 +1,24 @@
-import { RUN_CHECKPOINT_VERSION, type NewConversationMessage, type RunCheckpoint, type UsageRecord } from "@baton/core";
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, createAgentState, type AgentState, type NewConversationMessage, type RunCheckpoint, type UsageRecord } from "@baton/core";
 
 /** A user message with one text part. */
 export function textMessage(text: string): NewConversationMessage {
   return { role: "user", parts: [{ type: "text", text }] };
 }
 
-/** A minimal valid checkpoint of a run's main agent. */
-export function checkpointOf(runId: string, overrides: Partial<RunCheckpoint> = {}): RunCheckpoint {
+/** A minimal valid checkpoint: the run state of a run whose root agent is `agentPath` (default `main`); `root` changes fields of the root. */
+export function checkpointOf(runId: string, overrides: Partial<Omit<RunCheckpoint, "root">> & { readonly root?: Partial<AgentState> } = {}): RunCheckpoint {
+  const { root, ...state } = overrides;
+  const agentPath = state.agentPath ?? "main";
   return {
-    version: RUN_CHECKPOINT_VERSION,
+    format: RUN_STATE_FORMAT,
+    version: RUN_STATE_VERSION,
     runId,
-    agentPath: "main",
-    model: "m",
-    history: { conversationId: "c", throughSeq: 1 },
-    iteration: 1,
-    toolCallCount: 0,
-    messages: [],
-    progress: [],
-    loop: { hasToolCalls: false, finalAnswerRequested: false, subAgentToolCalls: 0, toolMetadata: {}, turnIterations: [] },
-    usage: [],
-    custom: {},
+    agentPath,
+    status: "running",
+    conversation: { id: "c", throughSeq: 1 },
+    root: { ...createAgentState({ runId, agentPath, model: "m", messages: [], toolCallLimit: 25, maxIterations: 10 }), iteration: 1, ...root },
     savedAt: 1,
-    ...overrides,
+    ...state,
   };
 }
 

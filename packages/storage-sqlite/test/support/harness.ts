@@ -41,6 +41,13 @@ function corruptionOf(target: CorruptionTarget): { sql: string; keys: unknown[] 
   }
 }
 
+/** Overwrites one existing record of the database in `file` with `text`, bypassing the adapter. */
+function writeRaw(file: string, target: CorruptionTarget, text: string): void {
+  const { sql, keys } = corruptionOf(target);
+  const changes = withHandle(file, (db) => db.prepare(sql).run(text, ...keys).changes);
+  if (changes === 0) throw new Error(`Nothing to overwrite: no ${target.kind} ${JSON.stringify(target)}.`);
+}
+
 /** A harness on a new temp file: what the conformance suite and the adapter's own tests use. */
 export async function createHarness(): Promise<SqliteHarness> {
   const dir = mkdtempSync(join(tmpdir(), "baton-storage-sqlite-"));
@@ -63,12 +70,10 @@ export async function createHarness(): Promise<SqliteHarness> {
     corrupt: async (target: CorruptionTarget, garbage: Garbage) => {
       // Session values are any JSON: valid JSON of another shape is still a valid value.
       if (target.kind === "session" && garbage === "wrong-shape") return false;
-      const { sql, keys } = corruptionOf(target);
-      const text = garbage === "not-json" ? "{not json" : target.kind === "message" ? '[{"type":"banana"}]' : '{"hello":"world"}';
-      const changes = withHandle(file, (db) => db.prepare(sql).run(text, ...keys).changes);
-      if (changes === 0) throw new Error(`Nothing to corrupt: no ${target.kind} ${JSON.stringify(target)}.`);
+      writeRaw(file, target, garbage === "not-json" ? "{not json" : target.kind === "message" ? '[{"type":"banana"}]' : '{"hello":"world"}');
       return true;
     },
+    writeRaw: async (target: CorruptionTarget, text: string) => writeRaw(file, target, text),
     close: async () => {
       for (const each of opened) await each.close();
       rmSync(dir, { recursive: true, force: true });

@@ -31,6 +31,13 @@ export interface StorageHarness {
    * skipped.
    */
   corrupt(target: CorruptionTarget, garbage: Garbage): Promise<boolean | void>;
+  /**
+   * Overwrites one existing record directly in the database with exactly `text`, as
+   * an earlier release (or another writer) would have stored it: how the suite plants
+   * a checkpoint of an older format. Optional: without it, the tests that need it are
+   * skipped.
+   */
+  writeRaw?(target: CorruptionTarget, text: string): Promise<void>;
   /** Closes what the harness opened and removes its file, schema or keys. */
   close(): Promise<void>;
 }

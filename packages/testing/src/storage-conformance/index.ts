@@ -7,6 +7,7 @@ import { usageTests } from "./usage-tests.js";
 import { retentionTests } from "./retention-tests.js";
 import { corruptionTests } from "./corruption-tests.js";
 import { policyTests } from "./policy-tests.js";
+import { upgradeTests } from "./upgrade-tests.js";
 
 export type { CorruptionTarget, CreateStorageHarness, Garbage, StorageHarness } from "./harness.js";
 
@@ -19,7 +20,7 @@ export type { CorruptionTarget, CreateStorageHarness, Garbage, StorageHarness } 
  * describeStorageConformance("sqlite", async () => {
  *   const file = join(tmpdir(), `baton-${randomUUID()}.db`);
  *   const storage = createSqliteStorage({ path: file });
- *   return { storage, openAnother: ..., dump: ..., corrupt: ..., close: ... };
+ *   return { storage, openAnother: ..., dump: ..., corrupt: ..., writeRaw: ..., close: ... };
  * });
  */
 export function describeStorageConformance(name: string, createHarness: CreateStorageHarness): void {
@@ -42,6 +43,7 @@ export function describeStorageConformance(name: string, createHarness: CreateSt
     describe("usage", () => usageTests(current));
     describe("retention", () => retentionTests(current));
     describe("corrupt data", () => corruptionTests(current));
+    describe("older formats", () => upgradeTests(current));
     describe("data policies", () => policyTests(current));
   });
 }

@@ -1,4 +1,15 @@
-import { RUN_CHECKPOINT_VERSION, toConversationMessages, withDataPolicy, type DataPolicy, type Message, type Storage } from "@baton/core";
+import {
+  RUN_STATE_FORMAT,
+  RUN_STATE_VERSION,
+  createAgentState,
+  toConversationMessages,
+  withDataPolicy,
+  type AgentState,
+  type DataPolicy,
+  type Message,
+  type RunCheckpoint,
+  type Storage,
+} from "@baton/core";
 import { expect, it } from "vitest";
 import type { StorageHarness } from "./harness.js";
 import { usageRecord } from "./sample-data.js";
@@ -48,31 +59,43 @@ async function writeThroughPolicy(storage: Storage): Promise<void> {
     }),
   );
   await storage.claimRun("run-1", { owner: "a", leaseMs: 60_000 });
+  const researchCall = { type: "tool-call", toolCallId: "call_r", toolName: "research", arguments: { topic: "KEPT-research-args" } } as const;
+  const memoryCall = { type: "tool-call", toolCallId: "call_m", toolName: "memory_lookup", arguments: { who: "SECRET-memory-args" } } as const;
   await storage.saveCheckpoint(
     {
-      version: RUN_CHECKPOINT_VERSION,
+      format: RUN_STATE_FORMAT,
+      version: RUN_STATE_VERSION,
       runId: "run-1",
       agentPath: "main",
-      model: "m",
-      history: { messages: messages.slice(0, 1) },
-      iteration: 1,
-      toolCallCount: 2,
-      messages: messages.slice(1, 2),
-      pending: {
-        results: [
-          { type: "tool-result", toolCallId: "call_m", toolName: "memory_lookup", result: "SECRET-pending-result" },
-          { type: "tool-result", toolCallId: "call_r", toolName: "research", result: "KEPT-pending-result" },
-        ],
-        usage: { ...usageRecord(), tools: ["memory_lookup"] },
-      },
-      progress: [
-        { type: "progress", toolCallId: "call_m", toolName: "memory_lookup", group: { name: "SECRET-checkpoint-progress", steps: [] } },
-        { type: "progress", toolCallId: "call_r", toolName: "research", group: { name: "KEPT-checkpoint-progress", steps: [] } },
-      ],
-      loop: { hasToolCalls: true, finalAnswerRequested: false, subAgentToolCalls: 0, toolMetadata: {}, turnIterations: [1] },
-      usage: [{ ...usageRecord(), tools: ["research", "memory_lookup"] }],
-      custom: {},
+      status: "running",
       savedAt: 1,
+      root: {
+        ...createAgentState({ runId: "run-1", agentPath: "main", model: "m", messages: messages.slice(0, 1), toolCallLimit: 25, maxIterations: 10 }),
+        step: "tools",
+        iteration: 1,
+        toolCallCount: 2,
+        added: messages.slice(1, 2),
+        inLoopMessages: messages.slice(1, 2),
+        turnIterations: [1],
+        lastText: "SECRET-assistant-text",
+        lastToolCalls: [researchCall, memoryCall],
+        usage: [{ ...usageRecord(), tools: ["research", "memory_lookup"] }],
+        progress: [
+          { type: "progress", toolCallId: "call_m", toolName: "memory_lookup", group: { name: "SECRET-checkpoint-progress", steps: [] } },
+          { type: "progress", toolCallId: "call_r", toolName: "research", group: { name: "KEPT-checkpoint-progress", steps: [] } },
+        ],
+        batch: {
+          iteration: 1,
+          usage: { ...usageRecord(), tools: ["memory_lookup"] },
+          usageRecorded: false,
+          toolsSent: true,
+          decided: true,
+          calls: [
+            { call: memoryCall, status: "done", outcome: { status: "ok", result: "SECRET-pending-result", durationMs: 1 } },
+            { call: researchCall, status: "done", outcome: { status: "ok", result: "KEPT-pending-result", durationMs: 1 } },
+          ],
+        },
+      },
     },
     { owner: "a", leaseMs: 60_000 },
   );
@@ -80,6 +103,88 @@ async function writeThroughPolicy(storage: Storage): Promise<void> {
   await storage.archiveToolOutput({ id: "call_r", toolName: "research", toolCallId: "call_r", result: "KEPT-archived" });
   await storage.saveSummary("conv-1", { text: "SECRET-summary", throughSeq: 1 });
   await storage.recordUsage([{ ...usageRecord(), tools: ["research", "memory_lookup"] }]);
+}
+
+/**
+ * A run state whose root and whose nested run (in flight inside the root's open
+ * batch) both used the excluded tool `memory_lookup`: in their messages, tool-call
+ * records, open batches, progress and usage.
+ */
+function runStateWithExcludedTool(runId: string): RunCheckpoint {
+  const memoryCall = (id: string, who: string) => ({ type: "tool-call", toolCallId: id, toolName: "memory_lookup", arguments: { who } }) as const;
+  const researchCall = { type: "tool-call", toolCallId: "call_research", toolName: "research", arguments: { topic: "KEPT-root-research-args" } } as const;
+  const fetchCall = { type: "tool-call", toolCallId: "call_fetch", toolName: "research", arguments: { topic: "KEPT-nested-research-args" } } as const;
+  const nestedPath = "main/researcher#1";
+  const nested: AgentState = {
+    ...createAgentState({
+      runId,
+      agentPath: nestedPath,
+      model: "m",
+      messages: [{ role: "user", content: [{ type: "text", text: "KEPT-nested-task" }] }],
+      toolCallLimit: 10,
+      maxIterations: 5,
+    }),
+    step: "tools",
+    iteration: 2,
+    toolCallCount: 2,
+    added: [
+      { role: "assistant", content: [{ type: "text", text: "SECRET-nested-text" }, memoryCall("call_nested_m1", "SECRET-nested-args")] },
+      { role: "tool", content: [{ type: "tool-result", toolCallId: "call_nested_m1", toolName: "memory_lookup", result: "SECRET-nested-result" }] },
+      { role: "assistant", content: [fetchCall, memoryCall("call_nested_m2", "SECRET-nested-batch-args")] },
+    ],
+    turnIterations: [1, 2],
+    toolCalls: [
+      { toolCallId: "call_nested_m1", toolName: "memory_lookup", arguments: { who: "SECRET-nested-args" }, status: "ok", result: "SECRET-nested-record", durationMs: 1, agentPath: nestedPath, iteration: 1 },
+    ],
+    usage: [{ model: "m", agentPath: nestedPath, iteration: 1, tools: ["memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 }],
+    progress: [{ type: "progress", toolCallId: "call_nested_m1", toolName: "memory_lookup", group: { name: "SECRET-nested-progress", steps: [] } }],
+    lastText: "SECRET-nested-text",
+    lastToolCalls: [fetchCall, memoryCall("call_nested_m2", "SECRET-nested-batch-args")],
+    batch: {
+      iteration: 2,
+      usage: { model: "m", agentPath: nestedPath, iteration: 2, tools: ["research", "memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 },
+      usageRecorded: false,
+      toolsSent: true,
+      decided: true,
+      calls: [
+        { call: fetchCall, status: "done", outcome: { status: "ok", result: "KEPT-nested-research-result", durationMs: 2 } },
+        { call: memoryCall("call_nested_m2", "SECRET-nested-batch-args"), status: "done", outcome: { status: "ok", result: "SECRET-nested-batch-result", durationMs: 2 } },
+      ],
+    },
+  };
+  const rootMemory = memoryCall("call_root_m", "SECRET-root-args");
+  return {
+    format: RUN_STATE_FORMAT,
+    version: RUN_STATE_VERSION,
+    runId,
+    agentPath: "main",
+    status: "running",
+    savedAt: 2,
+    root: {
+      ...createAgentState({ runId, agentPath: "main", model: "m", messages: [{ role: "user", content: [{ type: "text", text: "KEPT-root-question" }] }], toolCallLimit: 25, maxIterations: 10 }),
+      step: "tools",
+      iteration: 1,
+      toolCallCount: 2,
+      added: [{ role: "assistant", content: [{ type: "text", text: "SECRET-root-text" }, researchCall, rootMemory] }],
+      turnIterations: [1],
+      lastText: "SECRET-root-text",
+      lastToolCalls: [researchCall, rootMemory],
+      subRunNumbers: { researcher: 1 },
+      usage: [{ model: "m", agentPath: "main", iteration: 1, tools: ["research", "memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 }],
+      progress: [{ type: "progress", toolCallId: "call_root_m", toolName: "memory_lookup", group: { name: "SECRET-root-progress", steps: [] } }],
+      batch: {
+        iteration: 1,
+        usage: { model: "m", agentPath: "main", iteration: 1, tools: ["research", "memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 },
+        usageRecorded: false,
+        toolsSent: true,
+        decided: true,
+        calls: [
+          { call: researchCall, status: "pending", subRuns: [nested] },
+          { call: rootMemory, status: "done", outcome: { status: "ok", result: "SECRET-root-result", durationMs: 1 } },
+        ],
+      },
+    },
+  };
 }
 
 /** Data policies applied at write time: what a policy excludes is in no table, row or key. */
@@ -93,6 +198,23 @@ export function policyTests(current: () => StorageHarness): void {
     }
     expect(dump.match(/SECRET-[a-z-]+/g) ?? []).toEqual([]);
     expect(dump).not.toContain("memory_lookup");
+  });
+
+  it("writes no trace of an excluded tool in a run state, in its root or in a nested run in flight", async () => {
+    const harness = current();
+    const storage = withDataPolicy(harness.storage, POLICY);
+    await storage.claimRun("run-p", { owner: "a", leaseMs: 60_000 });
+    await storage.saveCheckpoint(runStateWithExcludedTool("run-p"), { owner: "a", leaseMs: 60_000 });
+    const dump = await harness.dump();
+    for (const kept of ["KEPT-root-question", "KEPT-root-research-args", "KEPT-nested-task", "KEPT-nested-research-args", "KEPT-nested-research-result", "main/researcher#1"]) {
+      expect(dump, `the dump should hold ${kept}`).toContain(kept);
+    }
+    expect(dump.match(/SECRET-[a-z-]+/g) ?? []).toEqual([]);
+    expect(dump).not.toContain("memory_lookup");
+    // What was written is still a run state that loads, its nested run included.
+    const loaded = await storage.loadCheckpoint("run-p");
+    expect(loaded?.root.batch?.calls.map((entry) => entry.call.toolName)).toEqual(["research"]);
+    expect(loaded?.root.batch?.calls[0]?.subRuns?.[0]?.batch?.calls.map((entry) => entry.call.toolName)).toEqual(["research"]);
   });
 
   it("stores everything with the store-everything policy (the dump is the real database)", async () => {

@@ -10,19 +10,23 @@ export interface TestToolContext extends ToolExecutionContext {
   readonly usage: Usage[];
   /** Events passed to `emit()` (plans, handoffs, loop detections), in order. */
   readonly events: AgentEvent[];
+  /** Questions passed to `askUser()`, in order. */
+  readonly questions: unknown[];
 }
 
 /**
  * Builds a tool execution context for calling `tool.execute(args, ctx)` directly in a
- * unit test. It records progress, steps, usage and emitted events; `runSubAgent`
- * rejects unless given.
+ * unit test. It records progress, steps, usage, emitted events and questions;
+ * `runSubAgent` rejects unless given; `askUser` answers from `answers` in order and
+ * rejects once they run out; `agentState` starts empty and `messages()` returns none.
  *
  * @example
  * const ctx = testToolContext({ toolName: "search" });
  * await searchTool.execute({ query: "x" }, ctx);
  * expect(ctx.progressMessages).toEqual(["Searching…"]);
  */
-export function testToolContext(overrides: Partial<ToolExecutionContext> = {}): TestToolContext {
+export function testToolContext(overrides: Partial<ToolExecutionContext> = {}, answers: readonly unknown[] = []): TestToolContext {
+  const questions: unknown[] = [];
   const progressMessages: string[] = [];
   const steps: ProgressStepUpdate[] = [];
   const usage: Usage[] = [];
@@ -48,7 +52,15 @@ export function testToolContext(overrides: Partial<ToolExecutionContext> = {}): 
       events.push(event);
     },
     runSubAgent: () => Promise.reject(new Error("runSubAgent was not given to testToolContext().")),
+    askUser: <T>(question: unknown): Promise<T> => {
+      questions.push(question);
+      const index = questions.length - 1;
+      return index < answers.length ? Promise.resolve(answers[index] as T) : Promise.reject(new Error(`testToolContext() has no answer for question ${index + 1}.`));
+    },
+    messages: () => [],
+    agentState: {},
     ...overrides,
+    questions,
     progressMessages,
     steps,
     usage,

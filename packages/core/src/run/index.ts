@@ -1,0 +1,29 @@
+export {
+  RUN_STATE_FORMAT,
+  RUN_STATE_VERSION,
+  type AgentRunStatus,
+  type AgentState,
+  type BatchCall,
+  type BatchCallStatus,
+  type OrchestratorState,
+  type RunConversation,
+  type RunState,
+  type ToolBatchState,
+  type ToolCallOutcome,
+} from "./run-state.js";
+export type { StepName, NextStep } from "./next-step.js";
+export {
+  rejectionText,
+  type AnswerDecision,
+  type ApprovalDecision,
+  type InterruptDecision,
+  type InterruptDecisions,
+  type Interruption,
+  type InterruptionKind,
+} from "./interruption.js";
+export { agentNameOf, createAgentState, type AgentStateInit } from "./create-agent-state.js";
+export { RunStateError } from "./run-state-error.js";
+export { runStateIssues, isRunState } from "./check-run-state.js";
+export { parseRunState } from "./parse-run-state.js";
+export { serializeRunState } from "./serialize-run-state.js";
+export { ToolPausedSignal, isToolPausedSignal } from "./tool-paused-signal.js";

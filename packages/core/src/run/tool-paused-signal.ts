@@ -1,0 +1,24 @@
+import type { InterruptionKind } from "./interruption.js";
+
+/**
+ * What `ctx.askUser()` (before it has an answer) and `ctx.runSubAgent()` (when the
+ * nested run pauses) reject with: the tool call pauses until the run is resumed. It
+ * is not an error of the tool: a tool that wraps nested runs should let it through
+ * (`if (isToolPausedSignal(error)) throw error`); the loop records the call as
+ * interrupted whatever the tool does with it.
+ */
+export class ToolPausedSignal extends Error {
+  constructor(
+    toolName: string,
+    /** What the paused work waits for. */
+    readonly kind: InterruptionKind,
+  ) {
+    super(`Tool "${toolName}" paused: the run waits for a person.`);
+    this.name = "ToolPausedSignal";
+  }
+}
+
+/** Whether `error` is the signal of a paused tool call (see {@link ToolPausedSignal}). */
+export function isToolPausedSignal(error: unknown): error is ToolPausedSignal {
+  return error instanceof ToolPausedSignal;
+}

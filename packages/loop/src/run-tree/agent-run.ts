@@ -1,0 +1,261 @@
+import {
+  applyProgressStepUpdate,
+  type AgentConfig,
+  type AgentContext,
+  type AgentEvent,
+  type AgentState,
+  type BatchCall,
+  type FinishReason,
+  type Message,
+  type ModelProvider,
+  type ModelRequest,
+  type RunResult,
+  type StepOutcome,
+  type SubAgentRequest,
+  type TokenUsage,
+  type ToolBatchResult,
+  type ToolCallPart,
+  type ToolEvent,
+  type ToolRegistry,
+  type UnstampedEvent,
+  type Usage,
+} from "@baton/core";
+import type { AbortHub } from "../abort/abort-hub.js";
+import { Interruption } from "../abort/interruption.js";
+import type { AgentEvents } from "../events/agent-events.js";
+import type { BudgetHold } from "../budget/run-budget.js";
+import { defaultFinalAnswerInstruction } from "../config/defaults.js";
+import { OfferedTools } from "../tools/offered-tools.js";
+import type { ToolRunEnvironment } from "../tools/tool-run-environment.js";
+import { insertUsage } from "../state/insert-usage.js";
+import type { RunSettings } from "./run-settings.js";
+import type { RunTree } from "./run-tree.js";
+import { runNestedAgent } from "./nested-runs.js";
+
+/** What the model turn of the current step produced, for the steps after it. */
+export interface TurnSummary {
+  readonly iteration: number;
+  readonly model: string;
+  /** The turn's text (the model's own). */
+  readonly text: string;
+  /** The calls that stay in the turn (after `beforeToolCalls` dropped any). */
+  toolCalls: readonly ToolCallPart[];
+  readonly finishReason: FinishReason;
+  readonly usage: TokenUsage;
+  /** Whether the model answered: its turn called no tools. */
+  readonly answered: boolean;
+}
+
+/** What an {@link AgentRun} is made of. */
+export interface AgentRunInit {
+  readonly tree: RunTree;
+  readonly state: AgentState;
+  readonly provider: ModelProvider;
+  /** The base model of the run. */
+  readonly model: string;
+  /** The run's own registry (a copy of the tools it was given). */
+  readonly registry: ToolRegistry;
+  /** The agent's config, composed (its hooks are pipelines). */
+  readonly config: AgentConfig;
+  readonly settings: RunSettings;
+  readonly events: AgentEvents;
+  readonly abort: AbortHub;
+  /** The run that started this one (through a tool call), for nested runs. */
+  readonly parent?: AgentRun;
+  /** Whether the run continues from a saved state (`onRunStart` does not run again). */
+  readonly resumed: boolean;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * One agent's run in progress: its state (the serializable part) and everything that
+ * drives it (provider, tools, config, events, abort, the tree it belongs to), plus
+ * what one step hands the next. The steps (`steps/`) are functions of it; it is also
+ * the environment its tools run in.
+ */
+export class AgentRun implements ToolRunEnvironment {
+  readonly state: AgentState;
+  readonly tree: RunTree;
+  readonly provider: ModelProvider;
+  readonly model: string;
+  readonly registry: ToolRegistry;
+  readonly config: AgentConfig;
+  readonly settings: RunSettings;
+  readonly events: AgentEvents;
+  readonly abort: AbortHub;
+  readonly parent: AgentRun | undefined;
+  readonly resumed: boolean;
+  readonly useParallelTools: boolean;
+  readonly nonIterativeTools: ReadonlySet<string>;
+  readonly finalAnswerInstruction: string;
+  /** The registry's tools as definitions (cached while the registry does not change). */
+  readonly offered = new OfferedTools();
+
+  /** The request the prepare step built for the model step. */
+  request: ModelRequest | undefined;
+  /** Names of the tools offered with the current call (calls of others are unknown tools). */
+  offeredNames: ReadonlySet<string> = NO_NAMES;
+  /** Whether the current call must give the final answer (its tool calls do not run). */
+  finalAnswer = false;
+  /** Whether a step started (`step-start` was emitted) and has not ended yet. */
+  stepOpen = false;
+  /** The model turn of the current step. */
+  turn: TurnSummary | undefined;
+  /** The current batch's results as the model reads them (for `onStepEnd`). */
+  batchResults: readonly ToolBatchResult[] = [];
+  /** A stop decided during the current step (by a hook, or a final turn that still called tools). */
+  stepStop: Extract<StepOutcome, { stop: true }> | undefined;
+  /** The budget hold of the model call in flight (released when its usage is recorded). */
+  hold: BudgetHold | undefined;
+  /** Input tokens of this agent's previous call: the budget's estimate without a token counter. */
+  lastInputTokens = 0;
+  private contextValue: AgentContext | undefined;
+
+  constructor(init: AgentRunInit) {
+    this.state = init.state;
+    this.tree = init.tree;
+    this.provider = init.provider;
+    this.model = init.model;
+    this.registry = init.registry;
+    this.config = init.config;
+    this.settings = init.settings;
+    this.events = init.events;
+    this.abort = init.abort;
+    this.parent = init.parent;
+    this.resumed = init.resumed;
+    this.useParallelTools = init.config.useParallelTools ?? true;
+    this.nonIterativeTools = new Set(init.config.nonIterativeTools ?? []);
+    this.finalAnswerInstruction = init.config.finalAnswerInstruction ?? defaultFinalAnswerInstruction(init.state.toolCallLimit);
+  }
+
+  get runId(): string {
+    return this.tree.runId;
+  }
+
+  get agentPath(): string {
+    return this.state.agentPath;
+  }
+
+  /** What hooks receive besides the state (made on first use). */
+  get hookContext(): AgentContext {
+    return (this.contextValue ??= agentContextOf(this));
+  }
+
+  /** Emits an event of this agent. */
+  emit(event: UnstampedEvent): void {
+    this.events.emit(event);
+  }
+
+  /** Waits while a consumer is behind (backpressure), or until the run is aborted. */
+  waitForConsumers(): Promise<void> | undefined {
+    const ready = this.events.scope.ready;
+    if (!ready) return undefined;
+    const interruption = new Interruption(this.abort);
+    return interruption.race(ready).finally(() => interruption.dispose());
+  }
+
+  /** Adds a usage record of this agent (a model call, or usage a tool reported): budget, event, and every ancestor. */
+  addUsage(record: Usage): void {
+    this.settings.budget?.record(record);
+    insertUsage(this.state.usage, record);
+    if (this.events.active) this.emit({ type: "usage", usage: record });
+    this.report(record);
+  }
+
+  /** Takes a nested run's usage record into this run's records, and on up the tree. */
+  private report(record: Usage): void {
+    const parent = this.parent;
+    if (parent) {
+      insertUsage(parent.state.usage, record);
+      parent.report(record);
+    } else {
+      void this.tree.persistence?.recordUsage(record, this.tree.conversation, this.tree.userId);
+    }
+  }
+
+  /** Text a hook sends to the user: streamed now, stored before the next turn's text. */
+  sendText(text: string): void {
+    this.state.sentText += text;
+    this.emit({ type: "text-delta", text });
+  }
+
+  // The environment of this run's tools.
+
+  get defaultTimeoutMs(): number | undefined {
+    return this.settings.toolTimeoutMs;
+  }
+
+  get maxErrorLength(): number {
+    return this.settings.maxToolErrorLength;
+  }
+
+  get context(): Readonly<Record<string, unknown>> {
+    return this.settings.context;
+  }
+
+  get agentState(): Record<string, unknown> {
+    return this.state.custom;
+  }
+
+  messages(): readonly Message[] {
+    return this.state.inLoopMessages.length > 0 ? [...this.state.messages, ...this.state.inLoopMessages] : this.state.messages;
+  }
+
+  ready(): Promise<void> | undefined {
+    return this.events.scope.ready;
+  }
+
+  emitToolEvent(event: Extract<UnstampedEvent, { type: ToolEvent["type"] }>): void {
+    if (event.type === "tool-progress" && event.step && this.tree.persistence) this.recordProgress(event.toolCallId, event.toolName, event);
+    const hook = this.config.onToolEvent;
+    const stamped = this.events.emit(event, hook !== undefined);
+    if (!hook || !stamped) return;
+    try {
+      void hook({ event: stamped as ToolEvent, context: this.hookContext });
+    } catch {
+      // An observer must not break the tool it observes.
+    }
+  }
+
+  /** Keeps the progress groups a persisted run stores. */
+  private recordProgress(toolCallId: string, toolName: string, event: Extract<UnstampedEvent, { type: "tool-progress" }>): void {
+    const step = event.step!;
+    const parts = this.state.progress;
+    const index = parts.findIndex((part) => part.toolCallId === toolCallId && part.group.name === step.group);
+    const group = applyProgressStepUpdate(index >= 0 ? parts[index]!.group : undefined, step);
+    const part = { type: "progress" as const, toolCallId, toolName, group };
+    if (index >= 0) parts[index] = part;
+    else parts.push(part);
+  }
+
+  emitAgentEvent(event: AgentEvent): void {
+    this.emit(event);
+  }
+
+  metadataFor(toolCallId: string): Record<string, unknown> {
+    return (this.state.toolMetadata[toolCallId] ??= {});
+  }
+
+  runSubAgent(request: SubAgentRequest, signal: AbortSignal, entry: BatchCall, ordinal: number): Promise<RunResult> {
+    return runNestedAgent(this, request, signal, entry, ordinal);
+  }
+}
+
+/** The {@link AgentContext} of a run. */
+function agentContextOf(run: AgentRun): AgentContext {
+  let signal: AbortSignal | undefined;
+  return {
+    runId: run.runId,
+    agentPath: run.agentPath,
+    registry: run.registry,
+    provider: run.provider,
+    model: run.model,
+    context: run.settings.context,
+    get signal() {
+      return (signal ??= run.abort.signal ?? new AbortController().signal);
+    },
+    sendText: (text) => run.sendText(text),
+    emit: (event) => run.emit(event),
+  };
+}

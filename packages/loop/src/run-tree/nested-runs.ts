@@ -1,0 +1,70 @@
+import { MaxDepthExceededError, ToolPausedSignal, createAgentState, type BatchCall, type Message, type RunResult, type SubAgentRequest } from "@baton/core";
+import { AbortHub } from "../abort/abort-hub.js";
+import { DEFAULT_TOOL_CALL_LIMIT } from "../config/defaults.js";
+import { configOf } from "../hooks/config-of.js";
+import { toRegistry } from "../tools/tool-list-registry.js";
+import { driveAgent } from "../driver/drive-agent.js";
+import { resultOf } from "../state/result-of.js";
+import { interruptionsOf } from "../state/interruptions.js";
+import { initialMessages, withSystem } from "./initial-messages.js";
+import { AgentRun } from "./agent-run.js";
+
+/**
+ * Runs (or continues) the `ordinal`-th nested run of a tool call. The nested run's
+ * state lives in the call's entry of the parent's batch, so a checkpoint of the tree
+ * holds it; it shares the tree's run id, events, budget and tool-call ids, and has the
+ * path `<parent>/<name>#<n>`. Its usage reaches the parent as it happens; its
+ * tool-call count and tool metadata merge into the parent's when it finishes. When
+ * it pauses, the tool call pauses ({@link ToolPausedSignal}); when the tool runs again
+ * on resume, the same call continues it, and a nested run that had finished gives its
+ * result again without running.
+ */
+export async function runNestedAgent(parent: AgentRun, request: SubAgentRequest, signal: AbortSignal, entry: BatchCall, ordinal: number): Promise<RunResult> {
+  const depth = parent.agentPath.split("/").length - 1;
+  if (depth + 1 > parent.settings.maxDepth) throw new MaxDepthExceededError(parent.agentPath, parent.settings.maxDepth);
+  const subRuns = (entry.subRuns ??= []);
+  let state = subRuns[ordinal];
+  // The tool asked for another agent than before: what was saved for that place is not this run.
+  if (state && state.agentName !== request.name) {
+    subRuns.length = ordinal;
+    state = undefined;
+  }
+  if (state?.status === "finished") return resultOf(state, false);
+  const registry = toRegistry(request.tools);
+  const { messages, system } = initialMessages(request.instructions, registry, request.input);
+  const config = configOf(request.config);
+  const toolCallLimit = request.toolCallLimit ?? config.toolCallLimit ?? DEFAULT_TOOL_CALL_LIMIT;
+  const maxIterations = request.maxIterations ?? parent.settings.maxIterations;
+  const model = request.model ?? parent.model;
+  const resumed = state !== undefined;
+  if (state) {
+    state.messages = withSystem(system, state.messages as Message[]);
+    state.toolCallLimit = toolCallLimit;
+    state.maxIterations = maxIterations;
+  } else {
+    const numbers = parent.state.subRunNumbers;
+    const n = (numbers[request.name] ?? 0) + 1;
+    numbers[request.name] = n;
+    state = createAgentState({ runId: parent.runId, agentPath: `${parent.agentPath}/${request.name}#${n}`, model, messages, toolCallLimit, maxIterations });
+    subRuns[ordinal] = state;
+  }
+  const child = new AgentRun({
+    tree: parent.tree,
+    state,
+    provider: request.provider ?? parent.provider,
+    model,
+    registry,
+    config,
+    settings: { ...parent.settings, toolCallLimit, maxIterations },
+    events: parent.events.child(state.agentPath),
+    abort: new AbortHub(signal),
+    parent,
+    resumed,
+  });
+  const result = await driveAgent(child);
+  if (state.status === "interrupted") throw new ToolPausedSignal(entry.call.toolName, interruptionsOf(state)[0]?.kind ?? "approval");
+  parent.state.toolCallCount += result.toolCallCount;
+  parent.state.subAgentToolCalls += result.toolCallCount;
+  Object.assign(parent.state.toolMetadata, result.toolMetadata);
+  return result;
+}

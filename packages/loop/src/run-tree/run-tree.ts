@@ -1,0 +1,60 @@
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type AgentState, type InterruptDecisions, type RunConversation, type RunState } from "@baton/core";
+import type { EventScope } from "../events/event-scope.js";
+import type { RunPersistence } from "../persistence/run-persistence.js";
+import { ToolCallIds } from "./tool-call-ids.js";
+import { stateUnderHistoryRules } from "../persistence/history-rules.js";
+
+/**
+ * What every agent of one run tree shares: the run id, the event scope (one sequence
+ * across the tree), the persistence of the root's state, the tool-call ids in use,
+ * and the decisions a resumed run was given.
+ */
+export class RunTree {
+  readonly callIds = new ToolCallIds();
+  /** The stored conversation the root run continues, if any. */
+  conversation: RunConversation | undefined;
+  /** The root agent's state (set when the root run is created). */
+  root!: AgentState;
+  /** Whether the run holds its claim in storage (only then is its end written). */
+  claimed = false;
+
+  constructor(
+    readonly runId: string,
+    readonly scope: EventScope,
+    readonly persistence: RunPersistence | undefined,
+    readonly userId: string | undefined,
+    /** Decisions given to a resumed run, already applied to its state. */
+    readonly decisions: InterruptDecisions | undefined,
+  ) {}
+
+  /**
+   * The tree's state as one value, as checkpoints store it while the run goes on
+   * (never finished: only the last checkpoint may finish a run).
+   */
+  stateValue(): RunState {
+    const root = this.root;
+    return {
+      format: RUN_STATE_FORMAT,
+      version: RUN_STATE_VERSION,
+      runId: this.runId,
+      agentPath: root.agentPath,
+      status: root.status === "finished" ? "running" : root.status,
+      ...(this.conversation === undefined ? {} : { conversation: this.conversation }),
+      ...(this.userId === undefined ? {} : { userId: this.userId }),
+      root,
+      savedAt: Date.now(),
+    };
+  }
+
+  /** The final state value of the tree: finished (with its stop reason) or paused. */
+  finalStateValue(): RunState {
+    const root = this.root;
+    const value = this.stateValue();
+    return { ...value, status: root.status, ...(root.status === "finished" && root.stopReason !== undefined ? { stopReason: root.stopReason } : {}) };
+  }
+
+  /** Asks for a checkpoint of the tree (coalesced with one already waiting); `soon`: it may wait a moment for others to join it. */
+  checkpoint(soon = false): Promise<void> | undefined {
+    return this.persistence?.checkpoint(() => stateUnderHistoryRules(this.stateValue()), soon);
+  }
+}

@@ -1,0 +1,131 @@
+import {
+  isPromiseLike,
+  type BatchCall,
+  type NextStep,
+  type ToolBatchOverrides,
+  type ToolBatchResult,
+  type ToolBatchState,
+  type ToolMessage,
+  type ToolResultPart,
+} from "@baton/core";
+import { callHook } from "../hooks/call-hook.js";
+import { recordCallUsage } from "../usage/record-call-usage.js";
+import type { AgentRun } from "../run-tree/agent-run.js";
+import { CONTINUE_TO } from "./continue-to.js";
+
+/** What the model reads of a failed call: the refusal, or the error's code and message. */
+function modelReadsOf(entry: BatchCall): unknown {
+  if (entry.refusal) return entry.refusal.result;
+  const error = entry.outcome?.error;
+  if (!error) return "Tool failed.";
+  return error.code === "TOOL_NOT_ENABLED" ? "TOOL_NOT_ENABLED" : `Error (${error.code}): ${error.message}`;
+}
+
+/**
+ * Records, as a call finishes, what history keeps of it: a failed call keeps its error
+ * text, a tool marked not for history its summary (so a checkpoint taken while the
+ * batch is open stores only that).
+ */
+export function keepHistoryRule(run: AgentRun, entry: BatchCall): void {
+  const outcome = entry.outcome!;
+  if (outcome.status === "ok") {
+    const tool = run.registry.get(entry.call.toolName);
+    if (tool?.includeInHistory !== false) return;
+    const metadata = run.metadataFor(entry.call.toolCallId);
+    metadata["includeInHistory"] = false;
+    if (tool.summarize) metadata["summary"] = tool.summarize(outcome.result);
+    return;
+  }
+  const metadata = run.metadataFor(entry.call.toolCallId);
+  metadata["includeInHistory"] = false;
+  metadata["summary"] = modelReadsOf(entry);
+}
+
+/** A finished call as the model reads it, and its side effects on the run's records. */
+function resultOf(run: AgentRun, entry: BatchCall, iteration: number): ToolBatchResult {
+  const { state } = run;
+  const { call } = entry;
+  const outcome = entry.outcome!;
+  const ok = outcome.status === "ok";
+  const result = ok ? outcome.result : modelReadsOf(entry);
+  if (!ok) {
+    state.lastIterationErroredTools.push(call.toolName);
+    if (outcome.status === "not_enabled") state.toolsNotEnabled.push(call.toolName);
+  }
+  state.toolCalls.push({
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    arguments: entry.arguments ?? call.rawArguments ?? call.arguments,
+    status: outcome.status,
+    ...(ok ? { result: outcome.result } : {}),
+    ...(outcome.error ? { error: outcome.error } : {}),
+    durationMs: outcome.durationMs,
+    agentPath: state.agentPath,
+    iteration,
+  });
+  return {
+    call,
+    status: outcome.status,
+    result,
+    ...(ok ? { output: outcome.result } : {}),
+    ...(outcome.error ? { error: outcome.error } : {}),
+    durationMs: outcome.durationMs,
+  };
+}
+
+/**
+ * Closes a batch whose every call finished: records each call, lets `afterToolBatch`
+ * change what the model reads (or force the next tool, or end the run after this
+ * step), adds the results for the model, records the turn's usage (naming the tools
+ * that succeeded) and counts the calls against the limit.
+ */
+export function finishBatch(run: AgentRun, batch: ToolBatchState): NextStep | Promise<NextStep> {
+  const { state } = run;
+  state.lastIterationErroredTools = [];
+  state.toolsNotEnabled = [];
+  const results = batch.calls.map((entry) => resultOf(run, entry, batch.iteration));
+  const hook = run.config.afterToolBatch;
+  if (!hook) return close(run, batch, results, undefined);
+  const overrides = callHook("afterToolBatch", () => hook({ state, context: run.hookContext, results }));
+  return isPromiseLike(overrides) ? overrides.then((value) => close(run, batch, results, value ?? undefined)) : close(run, batch, results, overrides ?? undefined);
+}
+
+function close(run: AgentRun, batch: ToolBatchState, results: readonly ToolBatchResult[], overrides: ToolBatchOverrides | undefined): NextStep | Promise<NextStep> {
+  const { state } = run;
+  let final = results;
+  if (overrides) {
+    const replaced = overrides.results;
+    if (replaced) final = results.map((entry) => (Object.hasOwn(replaced, entry.call.toolCallId) ? { ...entry, result: replaced[entry.call.toolCallId] } : entry));
+    if (overrides.toolChoice !== undefined) state.toolChoice = overrides.toolChoice;
+    if (overrides.stop !== undefined) run.stepStop = { stop: true, reason: overrides.stop === true ? (state.stopReason ?? "ended_by_hook") : overrides.stop };
+  }
+  const parts = final.map(
+    (entry): ToolResultPart => ({
+      type: "tool-result",
+      toolCallId: entry.call.toolCallId,
+      toolName: entry.call.toolName,
+      result: entry.result,
+      ...(entry.status === "ok" ? {} : { isError: true }),
+      ...(entry.call.providerToolCallId === undefined ? {} : { providerToolCallId: entry.call.providerToolCallId }),
+    }),
+  );
+  const message: ToolMessage = { role: "tool", content: parts };
+  state.added.push(message);
+  state.inLoopMessages.push(message);
+  if (run.events.active) run.emit({ type: "message", message });
+  run.batchResults = final;
+  let counted = 0;
+  for (const entry of batch.calls) if (!run.nonIterativeTools.has(entry.call.toolName)) counted++;
+  state.toolCallCount += counted;
+  state.batch = undefined;
+  if (batch.usageRecorded) return next(run);
+  const succeeded: string[] = [];
+  for (const entry of final) if (entry.status === "ok") succeeded.push(entry.call.toolName);
+  const recorded = recordCallUsage(run, { ...batch.usage, tools: succeeded }, { text: state.lastText, toolCalls: state.lastToolCalls, toolsSent: batch.toolsSent, tools: run.offered.definitions });
+  return recorded ? recorded.then(() => next(run)) : next(run);
+}
+
+function next(run: AgentRun): NextStep {
+  if (run.abort.aborted) throw run.abort.abortError;
+  return CONTINUE_TO.end;
+}

@@ -1,0 +1,106 @@
+import { messageText, toConversationMessages, type AgentState, type AssistantMessage, type Interruption, type NewConversationMessage, type NextStep, type RunResult } from "@baton/core";
+import { stateUnderHistoryRules, withHistoryRules } from "../persistence/history-rules.js";
+import { resultOf } from "../state/result-of.js";
+import type { AgentRun } from "../run-tree/agent-run.js";
+
+/** How long an aborted run waits for its last storage writes (they go on afterwards). */
+const ABORTED_RUN_WAIT_MS = 200;
+
+/** The final answer: the text of the last turn (with text a hook sent before it), unless a hook set it. */
+function finalText(state: AgentState): string {
+  if (state.text !== undefined) return state.text;
+  let last: AssistantMessage | undefined;
+  for (let i = state.added.length - 1; i >= 0 && !last; i--) if (state.added[i]!.role === "assistant") last = state.added[i] as AssistantMessage;
+  return last && state.turnIterations.at(-1) === state.iteration ? messageText(last) : state.lastText;
+}
+
+/** Text a hook sent after the last turn joins the last assistant message (it is stored with the answer). */
+function keepSentText(state: AgentState): void {
+  const text = state.sentText;
+  if (text.length === 0) return;
+  state.sentText = "";
+  const index = state.added.findLastIndex((message) => message.role === "assistant");
+  if (index >= 0 && state.turnIterations.at(-1) === state.iteration) {
+    const last = state.added[index] as AssistantMessage;
+    const message: AssistantMessage = { role: "assistant", content: [...last.content, { type: "text", text }] };
+    state.added[index] = message;
+    const inLoop = state.inLoopMessages.lastIndexOf(last);
+    if (inLoop >= 0) state.inLoopMessages[inLoop] = message;
+  } else {
+    const message: AssistantMessage = { role: "assistant", content: [{ type: "text", text }] };
+    state.added.push(message);
+    state.inLoopMessages.push(message);
+    state.turnIterations.push(state.iteration);
+  }
+}
+
+/** The run's turns, progress and results as the one message its conversation stores. */
+function answerOf(run: AgentRun): NewConversationMessage[] {
+  const { state, tree } = run;
+  if (!tree.conversation || state.added.length === 0) return [];
+  const turnTokens = state.turnIterations.map((iteration) => {
+    const usage = state.usage.find((record) => record.agentPath === state.agentPath && record.iteration === iteration);
+    return usage && { output: usage.outputTokens, reasoning: usage.reasoningTokens, iteration };
+  });
+  return toConversationMessages(withHistoryRules(state.added, state.toolMetadata), {
+    runId: tree.runId,
+    agentPath: state.agentPath,
+    ...(tree.userId === undefined ? {} : { userId: tree.userId }),
+    turnTokens,
+    progress: state.progress,
+  });
+}
+
+/**
+ * Ends an agent's run: records how it ended in its state (finished with a stop
+ * reason and its final text, or paused with what it waits for), persists a root run
+ * (a finished one appends its answer to its conversation and saves its final state;
+ * a paused one saves its state and gives its claim up), emits `run-end` and builds the
+ * result (a root's carries the whole state and what waits).
+ */
+export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResult> {
+  const { state, tree } = run;
+  run.hold?.release();
+  run.hold = undefined;
+  let interruptions: readonly Interruption[] | undefined;
+  if (next.type === "interrupt") {
+    state.status = "interrupted";
+    interruptions = next.interruptions;
+  } else {
+    state.status = "finished";
+    state.stopReason = next.type === "stop" ? next.reason : "completed";
+    if (next.type === "stop" && next.error) state.error = next.error.toJSON();
+    const sent = state.sentText;
+    const text = finalText(state);
+    keepSentText(state);
+    state.text = state.text ?? text + sent;
+  }
+  const root = run.parent === undefined;
+  const persistence = root ? tree.persistence : undefined;
+  const value = root ? tree.finalStateValue() : undefined;
+  let written = false;
+  if (persistence) {
+    // An aborted run's last writes are started, but it waits for them only briefly; an abort while it waits ends the wait.
+    const aborted = run.abort.aborted;
+    const abort = aborted ? undefined : run.abort;
+    const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
+    if (!tree.claimed) persistence.dispose();
+    else if (interruptions) written = await persistence.bounded(persistence.pause(stateUnderHistoryRules(value!)), abort, waitMs);
+    else written = await persistence.bounded(persistence.finish(stateUnderHistoryRules(value!), answerOf(run), run.resumed), abort, waitMs);
+  }
+  run.abort.dispose();
+  const result = resultOf(state, written && persistence!.ok);
+  if (run.events.active) {
+    run.emit({
+      type: "run-end",
+      stopReason: result.stopReason,
+      text: result.text,
+      iterations: result.iterations,
+      toolCallCount: result.toolCallCount,
+      usage: result.usage.total,
+      ...(result.error ? { error: result.error } : {}),
+      ...(root && interruptions ? { interruptions } : {}),
+    });
+  }
+  return root ? { ...result, state: value!, ...(interruptions ? { interruptions } : {}) } : result;
+}

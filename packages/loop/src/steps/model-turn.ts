@@ -1,0 +1,110 @@
+import {
+  BatonError,
+  ProviderError,
+  RunAbortedError,
+  costOf,
+  errorMessage,
+  type AssistantMessage,
+  type BatchCall,
+  type NextStep,
+  type ToolCallPart,
+} from "@baton/core";
+import { streamModelTurn, type ModelTurn } from "../model/stream-model-turn.js";
+import { toolCallPart } from "../tools/prepare-tool-calls.js";
+import { usageRecord } from "../usage/usage-record.js";
+import { recordCallUsage } from "../usage/record-call-usage.js";
+import type { AgentRun } from "../run-tree/agent-run.js";
+import { CONTINUE_TO } from "./continue-to.js";
+
+type Content = AssistantMessage["content"][number];
+
+/**
+ * The model step: streams one model call (text and reasoning deltas reach the
+ * consumer as they come), gives its tool calls ids unique in the run tree, and records
+ * the turn. A turn without tool calls goes to the end step; a turn with calls opens
+ * the tool batch (the turn's final answer, when it was asked for, does not run its
+ * calls: they are dropped and the run ends after this step).
+ */
+export async function modelTurn(run: AgentRun): Promise<NextStep> {
+  const { state, tree } = run;
+  const request = run.request!;
+  run.request = undefined;
+  const wait = run.waitForConsumers();
+  if (wait) await wait;
+  const iteration = ++state.iteration;
+  if (run.events.active) run.emit({ type: "step-start", iteration, model: request.model, toolsSent: request.tools !== undefined });
+  run.stepOpen = true;
+  const startedAt = performance.timeOrigin + performance.now();
+  let turn: ModelTurn;
+  try {
+    turn = await streamModelTurn(
+      run.provider,
+      request,
+      run.abort,
+      {
+        onText: (text) => run.emit({ type: "text-delta", text }),
+        onReasoning: (text, id) => run.emit({ type: "reasoning-delta", text, ...(id === undefined ? {} : { id }) }),
+        ready: () => run.events.scope.ready,
+      },
+      (position) => `call_${tree.runId.slice(0, 8)}_${iteration}_${position}`,
+    );
+  } catch (error) {
+    if (error instanceof RunAbortedError || run.abort.aborted) throw run.abort.abortError ?? error;
+    throw error instanceof BatonError ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
+  }
+  state.lastText = turn.text;
+  if (turn.usageReported) {
+    run.lastInputTokens = turn.usage.inputTokens;
+    // An estimating counter learns what the provider counted for this exact request.
+    if (turn.usage.inputTokens > 0) run.settings.tokenCounter?.calibrate?.(request.messages, turn.usage.inputTokens, request.tools ? { tools: request.tools } : {});
+  }
+  if (run.hold) {
+    const pricing = run.settings.budget?.costLimit === undefined ? undefined : run.provider.getModelInfo?.(request.model)?.pricing;
+    run.hold.update(turn.usage.inputTokens + turn.usage.outputTokens, pricing ? costOf(turn.usage, pricing) : 0);
+  }
+  const calls: ToolCallPart[] = turn.toolCalls.length === 0 ? [] : turn.toolCalls.map((call) => toolCallPart(tree.callIds.claim(call.id), call.name, call.rawArguments, call.id));
+  state.lastToolCalls = calls;
+  const content: Content[] = [...turn.reasoning];
+  if (state.sentText.length > 0) {
+    // Text a hook sent before this turn comes first in it.
+    content.push({ type: "text", text: state.sentText });
+    state.sentText = "";
+  }
+  if (turn.text.length > 0) content.push({ type: "text", text: turn.text });
+  const usage = usageRecord(run.provider, request.model, state.agentPath, iteration, turn.usage, [], startedAt);
+  const toolsSent = request.tools !== undefined;
+  run.turn = { iteration, model: request.model, text: turn.text, toolCalls: calls, finishReason: turn.finishReason, usage: turn.usage, answered: calls.length === 0 };
+
+  if (calls.length === 0 || run.finalAnswer) {
+    if (calls.length > 0) {
+      // A final answer that still asks for tools gets none: its calls are dropped and the run ends.
+      run.turn.toolCalls = [];
+      run.stepStop = { stop: true, reason: state.stopReason ?? "tool_call_limit" };
+    }
+    if (calls.length === 0 || content.length > 0) addTurn(run, { role: "assistant", content }, iteration, true);
+    const recorded = recordCallUsage(run, usage, { text: turn.text, toolCalls: calls, toolsSent, tools: request.tools ?? [] });
+    if (recorded) await recorded;
+    return CONTINUE_TO.end;
+  }
+  state.hasToolCalls = true;
+  // The turn with its calls; its `message` event comes once `beforeToolCalls` decided (it may drop calls).
+  addTurn(run, { role: "assistant", content: [...content, ...calls] }, iteration, false);
+  state.batch = {
+    iteration,
+    usage,
+    usageRecorded: false,
+    toolsSent,
+    decided: false,
+    calls: calls.map((call): BatchCall => ({ call, status: "pending" })),
+  };
+  return CONTINUE_TO.tools;
+}
+
+/** Adds an assistant turn to the run's messages (and what the next call sees). */
+export function addTurn(run: AgentRun, message: AssistantMessage, iteration: number, announce: boolean): void {
+  const { state } = run;
+  state.turnIterations.push(iteration);
+  state.added.push(message);
+  state.inLoopMessages.push(message);
+  if (announce && run.events.active) run.emit({ type: "message", message });
+}

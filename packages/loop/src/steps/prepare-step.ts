@@ -1,0 +1,116 @@
+import {
+  TokenBudgetExceededError,
+  defaultActiveTools,
+  isPromiseLike,
+  type Message,
+  type ModelRequest,
+  type NextStep,
+  type StepOverrides,
+  type StepPlan,
+  type ToolDefinition,
+} from "@baton/core";
+import { callHook } from "../hooks/call-hook.js";
+import { checkBudgets, projectCall } from "../budget/budget-check.js";
+import type { AgentRun } from "../run-tree/agent-run.js";
+import { CONTINUE_TO } from "./continue-to.js";
+
+/** The text of a conversation's leading system message ("" when it has none). */
+function instructionsOf(messages: readonly Message[]): string {
+  const first = messages[0];
+  return first?.role === "system" ? first.content : "";
+}
+
+/** The messages of a call whose instructions (system prompt) a hook replaced. */
+function withInstructions(messages: readonly Message[], instructions: string): Message[] {
+  const system: Message = { role: "system", content: instructions };
+  return messages[0]?.role === "system" ? [system, ...messages.slice(1)] : [system, ...messages];
+}
+
+/** The loop's own plan of the coming call, before any hook. */
+function defaultPlan(run: AgentRun): StepPlan {
+  const { state } = run;
+  return {
+    model: run.model,
+    activeTools: defaultActiveTools(state, run.offered.names),
+    toolChoice: state.toolChoice,
+    messages: run.messages(),
+    instructions: instructionsOf(state.messages),
+    finalAnswer: state.finalAnswerRequested,
+  };
+}
+
+/**
+ * The prepare step, before every model call (the first included): the agent's
+ * `prepareStep` hooks shape the call (model, tools offered, tool choice, messages,
+ * instructions, a final answer) or end the run; then the iteration limit and the
+ * budgets are checked, and the request is built for the model step.
+ */
+export function prepareStep(run: AgentRun): NextStep | Promise<NextStep> {
+  if (run.abort.aborted) throw run.abort.abortError;
+  run.offered.update(run.registry.list());
+  const hook = run.config.prepareStep;
+  if (!hook) return planCall(run, defaultPlan(run), undefined);
+  const plan = defaultPlan(run);
+  const overrides = callHook("prepareStep", () => hook({ ...plan, state: run.state, context: run.hookContext, stepNumber: run.state.iteration, tools: run.offered.definitions }));
+  return isPromiseLike(overrides) ? overrides.then((value) => planCall(run, plan, value ?? undefined)) : planCall(run, plan, overrides ?? undefined);
+}
+
+/** Applies the hooks' overrides, checks the limits and builds the request. */
+function planCall(run: AgentRun, plan: StepPlan, overrides: StepOverrides | undefined): NextStep {
+  const { state } = run;
+  if (overrides?.stop !== undefined) return { type: "stop", reason: overrides.stop === true ? (state.stopReason ?? "ended_by_hook") : overrides.stop };
+  if (state.iteration >= state.maxIterations) return { type: "stop", reason: "max_iterations" };
+  let final = overrides ? { ...plan, ...overrides } : plan;
+  // A final answer asked for by a hook offers no tools, unless a hook chose the tools too.
+  if (final.finalAnswer && !plan.finalAnswer && overrides?.activeTools === undefined) final = { ...final, activeTools: [] };
+  const tools = toolsOf(run, final.activeTools);
+  const sendTools = tools.length > 0;
+  let messages = final.messages;
+  if (final.instructions !== plan.instructions) messages = withInstructions(messages, final.instructions);
+  if (final.finalAnswer) messages = [...messages, { role: "system", content: run.finalAnswerInstruction }];
+  state.finalAnswerRequested = final.finalAnswer;
+  const { settings } = run;
+  const request: ModelRequest = {
+    model: final.model,
+    messages,
+    ...(sendTools ? { tools, toolChoice: final.toolChoice, parallelToolCalls: run.useParallelTools } : {}),
+    ...(settings.maxOutputTokens === undefined ? {} : { maxOutputTokens: settings.maxOutputTokens }),
+    ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+    ...(run.abort.signal ? { signal: run.abort.signal } : {}),
+  };
+  // A forced tool choice (or `required`) applies to one call only.
+  if (sendTools && state.toolChoice !== "auto") state.toolChoice = "auto";
+  const budget = settings.budget;
+  if (budget) {
+    const info = run.provider.getModelInfo?.(request.model);
+    const projection = projectCall(budget, request, {
+      counter: settings.tokenCounter,
+      reservedOutputTokens: settings.maxOutputTokens ?? info?.maxOutputTokens ?? 0,
+      lastInputTokens: run.lastInputTokens,
+      pricing: info?.pricing,
+      providerId: run.provider.id,
+    });
+    const exceeded = checkBudgets(budget, projection);
+    if (exceeded) {
+      const tokens = exceeded instanceof TokenBudgetExceededError;
+      run.emit({ type: "budget-exceeded", budget: tokens ? "tokens" : "cost", limit: exceeded.limit, used: exceeded.used });
+      return { type: "stop", reason: tokens ? "token_budget" : "budget_exceeded", error: exceeded };
+    }
+    run.hold = budget.hold(projection.tokens, projection.costUsd);
+  }
+  run.request = request;
+  run.finalAnswer = final.finalAnswer;
+  run.offeredNames = sendTools ? (tools === run.offered.definitions ? run.offered.nameSet : new Set(tools.map((tool) => tool.name))) : NOTHING_OFFERED;
+  return CONTINUE_TO.model;
+}
+
+const NOTHING_OFFERED: ReadonlySet<string> = new Set();
+
+/** The definitions of the named tools, in the registry's order (all of them, without copying, when all are named). */
+function toolsOf(run: AgentRun, names: readonly string[]): readonly ToolDefinition[] {
+  const all = run.offered;
+  if (names === all.names || (names.length === all.names.length && names.every((name, i) => name === all.names[i]))) return all.definitions;
+  if (names.length === 0) return [];
+  const wanted = new Set(names);
+  return all.definitions.filter((definition) => wanted.has(definition.name));
+}

@@ -1,0 +1,36 @@
+import { isPromiseLike, type NextStep } from "@baton/core";
+import { callHook } from "../hooks/call-hook.js";
+import type { AgentRun } from "../run-tree/agent-run.js";
+import { CONTINUE_TO } from "./continue-to.js";
+
+/**
+ * How an agent's run begins: a new run lets its `onRunStart` hooks set up their
+ * state (and a stored root run saves its first checkpoint); a resumed run goes on at
+ * the step its state names (a model call cut short is made again).
+ */
+export async function startAgent(run: AgentRun): Promise<NextStep> {
+  const { state } = run;
+  state.status = "running";
+  if (run.resumed) {
+    run.offered.update(run.registry.list());
+    run.offeredNames = run.offered.nameSet;
+    const batch = state.batch;
+    if (batch && (state.step === "tools" || state.step === "end")) {
+      // The step the run stopped in goes on: it starts again for the consumer, with the calls it will answer.
+      if (run.events.active) {
+        run.emit({ type: "step-start", iteration: state.iteration, model: batch.usage.model, toolsSent: batch.toolsSent });
+        if (batch.decided) for (const entry of batch.calls) run.emit({ type: "tool-call", toolCall: entry.call });
+      }
+      run.stepOpen = true;
+    }
+    return CONTINUE_TO[state.step === "model" ? "prepare" : state.step];
+  }
+  const hook = run.config.onRunStart;
+  if (hook) {
+    const started = callHook("onRunStart", () => hook({ state, context: run.hookContext }));
+    if (isPromiseLike(started)) await started;
+  }
+  const persistence = run.parent ? undefined : run.tree.persistence;
+  if (persistence) await persistence.bounded(run.tree.checkpoint()!, run.abort);
+  return CONTINUE_TO.prepare;
+}

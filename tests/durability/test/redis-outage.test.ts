@@ -1,0 +1,153 @@
+/**
+ * A Redis outage mid-run: the run's storage is a real Redis (127.0.0.1:6379, or
+ * BATON_TEST_REDIS_URL) reached through a TCP relay on loopback that the test cuts
+ * (connections stay open, nothing goes through: commands neither fail nor answer, as
+ * in a network partition). The run must not wait on storage past its bounded waits or
+ * its abort signal. Without a reachable Redis it fails when CI is set, and is skipped
+ * with a warning otherwise.
+ */
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import type { StreamEvent, Tool } from "@baton/core";
+import { run } from "@baton/loop";
+import { fakeTool, scriptedModel } from "@baton/testing";
+import { createRedisStorage, type RedisStorage } from "@baton/storage-redis";
+
+const REDIS_URL = process.env["BATON_TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
+const target = new URL(REDIS_URL);
+const redisHost = target.hostname;
+const redisPort = Number(target.port || 6379);
+
+/** A relay to Redis on a loopback port; `cut()` stops every byte both ways, `close()` ends it. */
+interface Relay {
+  readonly url: string;
+  cut(): void;
+  close(): Promise<void>;
+}
+
+async function startRelay(): Promise<Relay> {
+  let cut = false;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(redisPort, redisHost);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => undefined);
+      socket.on("close", () => sockets.delete(socket));
+    }
+    client.on("data", (data) => void (cut || upstream.write(data)));
+    upstream.on("data", (data) => void (cut || client.write(data)));
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address() as { port: number };
+  const auth = target.username || target.password ? `${target.username}:${target.password}@` : "";
+  return {
+    url: `redis://${auth}127.0.0.1:${address.port}${target.pathname}`,
+    cut: () => void (cut = true),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function probeRedis(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(redisPort, redisHost);
+    const done = (reason: string | undefined) => {
+      socket.destroy();
+      resolve(reason);
+    };
+    socket.setTimeout(2000, () => done("timed out"));
+    socket.on("error", (error) => done(error.message));
+    socket.on("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (data) => done(data.toString().startsWith("+PONG") ? undefined : `unexpected answer ${JSON.stringify(data.toString())}`));
+  });
+}
+
+const unreachable = await probeRedis();
+
+function outageSuite(): void {
+  const open: { relay: Relay; storage: RedisStorage }[] = [];
+  afterEach(async () => {
+    for (const { relay, storage } of open.splice(0)) {
+      await relay.close();
+      // The client's pending commands die with the relay's sockets; closing must not wait on them.
+      storage.client.disconnect();
+    }
+  });
+
+  async function storageBehindRelay(): Promise<{ relay: Relay; storage: RedisStorage }> {
+    const relay = await startRelay();
+    const storage = await createRedisStorage({ url: relay.url, keyPrefix: `baton-outage-${randomUUID()}:` });
+    open.push({ relay, storage });
+    return { relay, storage };
+  }
+
+  it("a 3-step run whose Redis stops answering mid-run finishes within its bounded waits, says so, and was not persisted", async () => {
+    const { relay, storage } = await storageBehindRelay();
+    const errors: string[] = [];
+    let executions = 0;
+    const search: Tool = { ...fakeTool({ name: "search" }), execute: async () => (executions++ === 0 && relay.cut(), "results") };
+    const result = await run({
+      provider: scriptedModel([{ toolCalls: [{ name: "search", arguments: {} }] }, { toolCalls: [{ name: "search", arguments: {} }] }, "Here is the answer."]),
+      model: "m",
+      input: "find it",
+      tools: [search],
+      storage,
+      conversationId: `c-${randomUUID()}`,
+      storageWaitMs: 200,
+      claimLeaseMs: 400,
+      onEvent: (event: StreamEvent) => void (event.type === "error" && errors.push(event.error.message)),
+    });
+    expect(result.stopReason).toBe("completed");
+    expect(result.iterations).toBe(3);
+    expect(executions).toBe(2);
+    expect(result.text).toBe("Here is the answer.");
+    expect(result.persisted).toBe(false);
+    expect(errors[0]).toBe("A storage write took longer than 200 ms; the run goes on without waiting for it.");
+  });
+
+  it("abort() ends a run that waits on a Redis that stopped answering", async () => {
+    const { relay, storage } = await storageBehindRelay();
+    const controller = new AbortController();
+    const search: Tool = {
+      ...fakeTool({ name: "search" }),
+      execute: async () => {
+        relay.cut();
+        setTimeout(() => controller.abort(), 50);
+        return "results";
+      },
+    };
+    // Storage waits are bounded at 10 minutes here: only the abort can end this run within the test's timeout.
+    const result = await run({
+      provider: scriptedModel([{ toolCalls: [{ name: "search", arguments: {} }] }, { toolCalls: [{ name: "search", arguments: {} }] }, "never"]),
+      model: "m",
+      input: "find it",
+      tools: [search],
+      storage,
+      storageWaitMs: 600_000,
+      signal: controller.signal,
+    });
+    expect(result.stopReason).toBe("aborted");
+    expect(result.persisted).toBe(false);
+  }, 20_000);
+}
+
+if (unreachable === undefined) {
+  describe("a Redis outage mid-run", outageSuite);
+} else if (process.env["CI"]) {
+  describe("a Redis outage mid-run", () => {
+    it("needs Redis when CI is set", () => {
+      throw new Error(`Redis is unreachable at ${redisHost}:${redisPort} (${unreachable}); the Redis outage test is required in CI.`);
+    });
+  });
+} else {
+  console.warn(`[durability] Skipping the Redis outage tests: Redis is unreachable at ${redisHost}:${redisPort} (${unreachable}). Set CI to make this a failure.`);
+  describe.skip("a Redis outage mid-run (Redis unreachable)", () => {
+    it("is skipped", () => undefined);
+  });
+}
