@@ -20,6 +20,11 @@ function agent(agentPath: string): AgentState {
   state.inLoopMessages.push(turn);
   state.toolCalls.push({ toolCallId: `${agentPath}-m0`, toolName: "memory", arguments: {}, status: "ok", result: "SECRET-old", durationMs: 1, agentPath, iteration: 1 });
   state.toolCalls.push({ toolCallId: `${agentPath}-s0`, toolName: "search", arguments: {}, status: "ok", result: "kept-old", durationMs: 1, agentPath, iteration: 1 });
+  // What a failed call, a tool not enabled and a tool's own metadata leave in the state.
+  state.lastIterationErroredTools.push("memory", "search");
+  state.toolsNotEnabled.push("memory");
+  state.toolMetadata[`${agentPath}-m0`] = { summary: "SECRET-summary" };
+  state.toolMetadata[`${agentPath}-s0`] = { summary: "kept-summary" };
   state.batch = {
     iteration: 2,
     usage: { model: "m", agentPath, iteration: 2, inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0, tools: ["memory", "search"] },
@@ -53,6 +58,9 @@ describe("applyDataPolicyToRunState", () => {
     expect(stored.root.batch!.calls.map((call) => call.call.toolName)).toEqual(["search"]);
     expect(stored.root.batch!.calls[0]!.subRuns![0]!.batch!.calls.map((call) => call.call.toolName)).toEqual(["search"]);
     expect(stored.root.toolCalls.map((record) => record.toolName)).toEqual(["search"]);
+    expect(stored.root.lastIterationErroredTools).toEqual(["search"]);
+    expect(stored.root.toolsNotEnabled).toEqual([]);
+    expect(stored.root.toolMetadata).toEqual({ "main-s0": { summary: "kept-summary" } });
     // The state in memory is untouched.
     expect(JSON.stringify(state)).toContain("SECRET-result");
   });

@@ -48,10 +48,31 @@ function storesEverything(policy: DataPolicy): boolean {
 /** The text a resumed run reads for a result its policy did not store. */
 const RESULT_NOT_STORED = "[This tool result was not stored.]";
 
+/** Tool metadata of the calls whose results the policy stores (what a tool writes there may come from its result). */
+function toolMetadataUnder(state: AgentState, policy: DataPolicy): AgentState["toolMetadata"] {
+  const names = new Map<string, string>();
+  for (const record of state.toolCalls) names.set(record.toolCallId, record.toolName);
+  for (const call of state.lastToolCalls) names.set(call.toolCallId, call.toolName);
+  for (const entry of state.batch?.calls ?? []) names.set(entry.call.toolCallId, entry.call.toolName);
+  let kept: Record<string, Record<string, unknown>> | undefined;
+  for (const id of Object.keys(state.toolMetadata)) {
+    const name = names.get(id);
+    // Metadata of a call the state no longer names (a nested run's, merged in) is judged by its own record there.
+    if (name !== undefined && !storesToolResult(policy, name)) {
+      kept ??= { ...state.toolMetadata };
+      delete kept[id];
+    }
+  }
+  return kept ?? state.toolMetadata;
+}
+
 function agentStateUnder(state: AgentState, policy: DataPolicy): AgentState {
   const batch = state.batch;
   return {
     ...state,
+    lastIterationErroredTools: state.lastIterationErroredTools.filter((name) => storesToolCall(policy, name)),
+    toolsNotEnabled: state.toolsNotEnabled.filter((name) => storesToolCall(policy, name)),
+    toolMetadata: toolMetadataUnder(state, policy),
     messages: applyDataPolicy(state.messages, policy),
     inLoopMessages: applyDataPolicy(state.inLoopMessages, policy),
     added: applyDataPolicy(state.added, policy),
