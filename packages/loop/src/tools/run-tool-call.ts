@@ -73,11 +73,16 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
   const tool = prepared.tool;
   env.emitToolEvent({ type: "tool-start", toolCallId, toolName, arguments: prepared.args });
 
-  const interruption = new Interruption(env.abort);
+  // Made when the call first needs it (a timeout, its signal, something to await): a
+  // synchronous tool without a timeout never subscribes to the run's abort.
+  let made: Interruption | undefined;
+  const interruption = (): Interruption => (made ??= new Interruption(env.abort));
+  const interrupted = (): boolean => (made ? made.isInterrupted : env.abort.aborted);
   const timeoutMs = tool.timeoutMs ?? env.defaultTimeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (timeoutMs !== undefined && timeoutMs > 0) {
-    timer = setTimeout(() => interruption.interrupt(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
+    const timed = interruption();
+    timer = setTimeout(() => timed.interrupt(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
   }
   /** Set once the call pauses: whatever the tool does afterwards, the call is interrupted. */
   let paused: InterruptionKind | undefined;
@@ -87,7 +92,7 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
   try {
     if (tool.shouldUse) {
       const check = tool.shouldUse({ toolName, runId: env.runId, agentPath: env.agentPath, context: env.context, messages: env.messages() });
-      const enabled = isPromiseLike(check) ? await interruption.race(check) : check;
+      const enabled = isPromiseLike(check) ? await interruption().race(check) : check;
       if (!enabled) return fail("not_enabled", new ToolNotEnabledError(tool.name));
     }
     const context: ToolExecutionContext = {
@@ -96,7 +101,7 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
       runId: env.runId,
       agentPath: env.agentPath,
       get signal() {
-        return interruption.signal;
+        return interruption().signal;
       },
       context: env.context,
       get metadata() {
@@ -105,21 +110,21 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
       agentState: env.agentState,
       messages: () => env.messages(),
       progress: (message, data) => {
-        if (interruption.isInterrupted) return undefined;
+        if (interrupted()) return undefined;
         env.emitToolEvent({ type: "tool-progress", toolCallId, toolName, message, ...(data === undefined ? {} : { data }) });
         return env.ready();
       },
       reportStep: (step) => {
-        if (interruption.isInterrupted) return undefined;
+        if (interrupted()) return undefined;
         env.emitToolEvent({ type: "tool-progress", toolCallId, toolName, message: step.title, step });
         return env.ready();
       },
       addUsage: (usage) => env.addUsage(usage),
       emit: (event) => {
-        if (!interruption.isInterrupted) env.emitAgentEvent(event);
+        if (!interrupted()) env.emitAgentEvent(event);
       },
       runSubAgent: (request) =>
-        env.runSubAgent(request, interruption.signal, entry, subRuns++).catch((error: unknown) => {
+        env.runSubAgent(request, interruption().signal, entry, subRuns++).catch((error: unknown) => {
           if (error instanceof ToolPausedSignal) paused ??= error.kind;
           throw error;
         }),
@@ -135,42 +140,43 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
     const output = tool.execute(prepared.args, context);
     let result: unknown;
     if (isPromiseLike(output)) {
-      result = await interruption.race(output);
+      result = await interruption().race(output);
     } else if (isAsyncIterable(output)) {
       const iterator = output[Symbol.asyncIterator]();
+      const streaming = interruption();
       try {
         for (;;) {
-          const step = await interruption.race(iterator.next());
+          const step = await streaming.race(iterator.next());
           if (step.done) {
             result = step.value;
             break;
           }
           env.emitToolEvent({ type: "tool-stream", toolCallId, toolName, chunk: step.value });
           const ready = env.ready();
-          if (ready) await interruption.race(ready);
+          if (ready) await streaming.race(ready);
         }
       } catch (error) {
-        if (interruption.isInterrupted && iterator.return) void Promise.resolve().then(() => iterator.return?.()).catch(() => undefined);
+        if (streaming.isInterrupted && iterator.return) void Promise.resolve().then(() => iterator.return?.()).catch(() => undefined);
         throw error;
       }
     } else {
       result = output;
     }
-    if (interruption.isInterrupted) throw interruption.reason;
+    if (interrupted()) throw made ? made.reason : env.abort.abortError;
     if (paused) return pause(paused);
     const durationMs = performance.now() - started;
     env.emitToolEvent({ type: "tool-done", toolCallId, toolName, result, durationMs });
     return { status: "ok", result, durationMs };
   } catch (error) {
-    if (interruption.isInterrupted) {
-      const reason = interruption.reason;
+    if (interrupted()) {
+      const reason = made ? made.reason : env.abort.abortError;
       return reason instanceof ToolTimeoutError ? fail("timeout", reason) : fail("aborted", new ToolAbortedError(tool.name));
     }
     if (paused) return pause(paused);
     return fail("error", toolError(tool.name, error, env.maxErrorLength));
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    interruption.dispose();
+    made?.dispose();
   }
 
   function pause(kind: InterruptionKind): ToolRunResult {
