@@ -30,7 +30,7 @@ function jsonOfList(list: readonly object[]): string {
     body = last.json;
   }
   for (let i = start; i < list.length; i++) body += i === 0 ? jsonOfItem(list[i]!) : `,${jsonOfItem(list[i]!)}`;
-  if (start < list.length || !last) listJson.set(list, { items: [...list], json: body });
+  if (start < list.length || !last) listJson.set(list, { items: list.slice(), json: body });
   return `[${body}]`;
 }
 

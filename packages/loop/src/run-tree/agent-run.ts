@@ -199,7 +199,8 @@ export class AgentRun implements ToolRunEnvironment {
   }
 
   messages(): readonly Message[] {
-    return this.state.inLoopMessages.length > 0 ? [...this.state.messages, ...this.state.inLoopMessages] : this.state.messages;
+    const { messages, inLoopMessages } = this.state;
+    return inLoopMessages.length > 0 ? messages.concat(inLoopMessages) : messages;
   }
 
   ready(): Promise<void> | undefined {

@@ -48,8 +48,8 @@ async function endStepWithServices(run: AgentRun): Promise<NextStep> {
       signal: run.hookContext.signal,
       response: { text: turn.text, usage: turn.usage, toolCalls: turn.toolCalls, toolResults: last?.role === "tool" ? last.content : [] },
     });
-    state.inLoopMessages = [...trimmed.inLoop];
-    if (trimmed.messages) state.messages = [...trimmed.messages];
+    state.inLoopMessages = trimmed.inLoop.slice();
+    if (trimmed.messages) state.messages = trimmed.messages.slice();
     for (const record of trimmed.usage ?? []) run.addUsage(record);
     // The engine's event objects are its own: emit copies (events are stamped in place).
     for (const event of trimmed.events ?? []) run.emit({ ...event });

@@ -67,7 +67,7 @@ function planCall(run: AgentRun, plan: StepPlan, overrides: StepOverrides | unde
   const sendTools = tools.length > 0;
   let messages = final.messages;
   if (final.instructions !== plan.instructions) messages = withInstructions(messages, final.instructions);
-  if (final.finalAnswer) messages = [...messages, { role: "system", content: run.finalAnswerInstruction }];
+  if (final.finalAnswer) messages = messages.concat({ role: "system", content: run.finalAnswerInstruction });
   state.finalAnswerRequested = final.finalAnswer;
   const { settings } = run;
   const request: ModelRequest = {
