@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RunSessions } from "@baton/events";
 import { createPace } from "./agent/pace.js";
+import { checkRequest, createRequestGuard, defaultAllowedHosts, type RequestGuard } from "./http/request-guard.js";
 import { createRouter } from "./http/router.js";
 import { browserModuleRoots } from "./modules/browser-modules.js";
 import { abortRunRoute } from "./routes/abort-run-route.js";
@@ -26,7 +27,28 @@ export interface ChatServerOptions {
   readonly dropFirstStreamAfter?: number;
   /** Where unexpected errors are logged. Default `console.error`. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * `Host` header values the server answers (`name:port`); any other is a 403
+   * `FORBIDDEN_HOST`, which defeats DNS rebinding. Default: `localhost:<port>`,
+   * `127.0.0.1:<port>`, `[::1]:<port>`, and `<host>:<port>` when `host` is a specific
+   * name or address. Add the names you reach the server by when it listens on `0.0.0.0`.
+   */
+  readonly allowedHosts?: readonly string[];
+  /**
+   * `Origin` values accepted on POST requests (`http://name:port`); a POST with any
+   * other `Origin` is a 403 `FORBIDDEN_ORIGIN` (requests without `Origin` pass).
+   * Default: `http://<h>` for each allowed host.
+   */
+  readonly allowedOrigins?: readonly string[];
+  /**
+   * Runs going at once; `POST /api/runs` beyond it answers 429 `TOO_MANY_RUNS` with
+   * `Retry-After`. Default 8 (`DEFAULT_MAX_CONCURRENT_RUNS`).
+   */
+  readonly maxConcurrentRuns?: number;
 }
+
+/** Default cap on runs going at once. */
+export const DEFAULT_MAX_CONCURRENT_RUNS = 8;
 
 /** A running chat server. */
 export interface ChatServer {
@@ -43,9 +65,13 @@ export interface ChatServer {
 /**
  * Starts the chat server: the page at `/`, the browser modules at `/modules/…`,
  * and the run API (`POST /api/runs`, `GET /api/runs/:id`, `GET /api/runs/:id/events`,
- * `POST /api/runs/:id/abort`). Resolves once it listens.
+ * `POST /api/runs/:id/abort`). Only requests for an allowed `Host` are answered
+ * (and POSTs from an allowed `Origin`); at most `maxConcurrentRuns` runs go at
+ * once. Resolves once it listens.
  */
 export async function createChatServer(options: ChatServerOptions = {}): Promise<ChatServer> {
+  const maxConcurrentRuns = options.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS;
+  if (!Number.isInteger(maxConcurrentRuns) || maxConcurrentRuns < 1) throw new RangeError(`maxConcurrentRuns must be an integer >= 1, got ${maxConcurrentRuns}.`);
   const sessions = new RunSessions();
   const shutdown = new AbortController();
   const state: RunRoutesState = {
@@ -53,12 +79,18 @@ export async function createChatServer(options: ChatServerOptions = {}): Promise
     shutdown: shutdown.signal,
     pace: createPace(options.speed ?? 1),
     heartbeatMs: options.heartbeatMs ?? 15_000,
+    maxConcurrentRuns,
     ...(options.dropFirstStreamAfter === undefined ? {} : { dropFirstStreamAfter: options.dropFirstStreamAfter }),
   };
   const router = createRouter(
     [...pageRoutes(), ...moduleRoutes(browserModuleRoots()), createRunRoute(state), runStatusRoute(state), runEventsRoute(state), abortRunRoute(state)],
     options.onError,
+    (req) => {
+      // Set once the server listens (the port may be chosen then); nothing arrives before.
+      if (guard !== undefined) checkRequest(guard, req);
+    },
   );
+  let guard: RequestGuard | undefined;
   const server = createServer((req, res) => void router(req, res));
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -69,6 +101,7 @@ export async function createChatServer(options: ChatServerOptions = {}): Promise
     });
   });
   const { port } = server.address() as AddressInfo;
+  guard = createRequestGuard(options.allowedHosts ?? defaultAllowedHosts(host, port), options.allowedOrigins);
   const shownHost = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host;
   return {
     url: `http://${shownHost}:${port}`,

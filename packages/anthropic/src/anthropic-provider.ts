@@ -13,6 +13,7 @@ import { ANTHROPIC_MODELS, findModelInfo } from "./catalog.js";
 import { PROVIDER, mapAnthropicError } from "./errors/map-anthropic-error.js";
 import { toAnthropicRequest, type RequestDefaults } from "./request/to-anthropic-request.js";
 import type { AnthropicClient, AnthropicThinkingConfig } from "./sdk-types.js";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "@baton/core";
 import { PartIterator } from "./stream/part-iterator.js";
 
 /** Options of {@link createAnthropicProvider}. */
@@ -45,6 +46,12 @@ export interface AnthropicProviderOptions {
    * `temperature` sent; the current version rejects sampling parameters.
    */
   readonly apiVersion?: string;
+  /**
+   * Longest wait for the next stream event, in ms, once the response has started.
+   * A stream that stalls longer is cancelled and ends in a retryable
+   * `ProviderStreamError` (`providerCode` `stream_idle_timeout`). Default 60000; 0 turns it off.
+   */
+  readonly streamIdleTimeoutMs?: number;
 }
 
 /** A {@link ModelProvider} for Anthropic's Messages API, with the catalog it resolves models from. */
@@ -93,6 +100,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     });
   const catalog = buildCatalog(options.models);
   const retry = options.retry ?? {};
+  const idleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
   const defaults: RequestDefaults = {
     ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
     ...(options.thinking ? { thinking: options.thinking } : {}),
@@ -112,7 +120,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
         .create(body, { maxRetries: 0, ...(signal ? { signal } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) })
         .withResponse();
       const requestId = response.headers.get("request-id") ?? undefined;
-      return new PartIterator(data, (error) => mapAnthropicError(error, signal, requestId), signal, requestId);
+      const abortRequest = (): void => (data as { controller?: AbortController }).controller?.abort();
+      return new PartIterator(data, (error) => mapAnthropicError(error, signal, requestId), signal, requestId, idleTimeoutMs, abortRequest);
     } catch (error) {
       throw mapAnthropicError(error, signal);
     }

@@ -5,7 +5,7 @@
  */
 export { createAnthropicProvider, type AnthropicProvider, type AnthropicProviderOptions } from "./anthropic-provider.js";
 export { ANTHROPIC_MODELS, findModelInfo } from "./catalog.js";
-export { mapAnthropicError } from "./errors/map-anthropic-error.js";
+export { mapAnthropicError, ANTHROPIC_CONTEXT_LENGTH_PATTERNS } from "./errors/map-anthropic-error.js";
 export { retryAfterMs } from "./errors/retry-after.js";
 export { toAnthropicMessages, type AnthropicConversation } from "./messages/to-anthropic-messages.js";
 export { toAnthropicTools } from "./tools/to-anthropic-tools.js";

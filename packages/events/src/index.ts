@@ -35,11 +35,11 @@ export { RunSessions, type RunSessionsOptions } from "./session/run-sessions.js"
 export { ClientDisconnectedError } from "./session/client-disconnected-error.js";
 
 // sse/
-export { encodeSseEvent, encodeSseEvents, SSE_HEARTBEAT } from "./sse/encode-sse-event.js";
+export { encodeSseEvent, encodeSseEvents, unencodableEventPlaceholder, SSE_HEARTBEAT } from "./sse/encode-sse-event.js";
 export { SSE_HEADERS } from "./sse/sse-headers.js";
 export { lastEventIdOf, parseLastEventId, type LastEventIdSource } from "./sse/last-event-id.js";
 export { InvalidLastEventIdError } from "./sse/invalid-last-event-id-error.js";
-export { sendSse, DEFAULT_HEARTBEAT_MS, type SseStreamOptions } from "./sse/send-sse.js";
+export { sendSse, DEFAULT_HEARTBEAT_MS, DEFAULT_WRITE_TIMEOUT_MS, type SseStreamOptions } from "./sse/send-sse.js";
 export { createSseHandler, type SseRunStarter, type SseHandlerOptions } from "./sse/create-sse-handler.js";
 export { sseResponse, type SseResponseOptions } from "./sse/sse-response.js";
 export type { SseSource } from "./sse/sse-source.js";

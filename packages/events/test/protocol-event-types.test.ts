@@ -6,13 +6,13 @@ import { agentRun, recorder } from "./support/sse-test-server.js";
 const base = { runId: "run_1", agentPath: "main", seq: 1, contentIndex: 0, timestamp: 1_700_000_000_000 };
 
 describe("STREAM_EVENT_TYPES", () => {
-  it("lists the 22 event types of the protocol once each", () => {
-    expect(STREAM_EVENT_TYPES).toHaveLength(22);
-    expect(new Set(STREAM_EVENT_TYPES).size).toBe(22);
+  it("lists the 23 event types of the protocol once each", () => {
+    expect(STREAM_EVENT_TYPES).toHaveLength(23);
+    expect(new Set(STREAM_EVENT_TYPES).size).toBe(23);
     expect([...STREAM_EVENT_TYPES].sort()).toEqual(
       [
         "run-start", "run-end", "step-start", "step-end", "text-delta", "reasoning-delta", "tool-call", "tool-start",
-        "tool-progress", "tool-stream", "tool-done", "tool-error", "tool-interrupted", "usage", "context-trimmed", "context-summarized",
+        "tool-progress", "tool-stream", "tool-done", "tool-error", "tool-interrupted", "usage", "context-trimmed", "context-overflow", "context-summarized",
         "plan-updated", "handoff", "loop-detected", "budget-exceeded", "error", "message",
       ].sort(),
     );

@@ -1,5 +1,6 @@
 import {
   ConfigurationError,
+  ProviderStreamError,
   RunAbortedError,
   streamWithRetries,
   type BatonError,
@@ -16,6 +17,7 @@ import { ResponseHeaderProbe, type FetchFunction } from "./http/response-header-
 import { toStreamParams, type GeminiRequestSettings } from "./request/to-stream-params.js";
 import type { GeminiSafetySetting, GeminiStreamParams, GeminiThinkingConfig, GoogleClient } from "./sdk-types.js";
 import { GeminiStreamMapper } from "./stream/gemini-stream-mapper.js";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, IdleWatch } from "@baton/core";
 import type { GoogleToolSchemaMode } from "./tools/to-gemini-tools.js";
 
 /** Options of {@link createGoogleProvider}. */
@@ -48,6 +50,12 @@ export interface GoogleProviderOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The `fetch` to use. Default: Node's, with the header and body timeouts off (as the SDK does). */
   readonly fetch?: FetchFunction;
+  /**
+   * Longest wait for the next streamed chunk, in ms, once the call has started. A
+   * stream that stalls longer is cancelled and ends in a retryable
+   * `ProviderStreamError` (`providerCode` `stream_idle_timeout`). Default 60000; 0 turns it off.
+   */
+  readonly streamIdleTimeoutMs?: number;
 }
 
 /**
@@ -65,6 +73,7 @@ export class GoogleProvider implements ModelProvider {
   private readonly onRetry: GoogleProviderOptions["onRetry"];
   private readonly settings: GeminiRequestSettings;
   private readonly table: Readonly<Record<string, ModelInfo>>;
+  private readonly idleTimeoutMs: number;
 
   constructor(options: GoogleProviderOptions = {}) {
     this.ownClient = options.client === undefined;
@@ -78,6 +87,7 @@ export class GoogleProvider implements ModelProvider {
       safetySettings: options.safetySettings,
     };
     this.table = modelTable(options.models);
+    this.idleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
   }
 
   /**
@@ -107,6 +117,7 @@ export class GoogleProvider implements ModelProvider {
     const mapper = new GeminiStreamMapper();
     const parts: ModelStreamPart[] = [];
     let completed = false;
+    let idle: IdleWatch | undefined;
     try {
       const stream = await this.client.models.generateContentStream({
         ...params,
@@ -117,24 +128,43 @@ export class GoogleProvider implements ModelProvider {
           httpOptions: { retryOptions: { attempts: 1 }, ...(probe ? { fetch: probe.fetch } : {}) },
         },
       });
+      if (this.idleTimeoutMs > 0) idle = new IdleWatch(this.idleTimeoutMs, () => controller.abort());
       for await (const chunk of stream) {
+        if (idle) {
+          if (idle.fired) throw this.stalled(probe?.headers, mapper.responseId);
+          idle.arrived();
+        }
         mapper.push(chunk, parts);
         for (const part of parts) yield part;
         parts.length = 0;
+        idle?.waiting();
       }
+      if (idle?.fired && !signal?.aborted) throw this.stalled(probe?.headers, mapper.responseId);
       mapper.finish(parts);
       for (const part of parts) yield part;
       completed = true;
     } catch (error) {
+      if (idle?.fired && !signal?.aborted) throw this.stalled(probe?.headers, mapper.responseId);
       throw toGoogleError(error, {
         ...(signal ? { signal } : {}),
         ...(probe?.headers ? { headers: probe.headers } : {}),
         ...(mapper.responseId === undefined ? {} : { responseId: mapper.responseId }),
       });
     } finally {
+      idle?.stop();
       signal?.removeEventListener("abort", onAbort);
       if (!completed) controller.abort();
     }
+  }
+
+  /** The error of a stream that sent nothing for `streamIdleTimeoutMs`. */
+  private stalled(headers: Headers | undefined, responseId: string | undefined): ProviderStreamError {
+    const requestId = headers?.get("x-request-id") ?? headers?.get("x-goog-request-id") ?? responseId;
+    return new ProviderStreamError(`the stream stalled: no chunk for ${this.idleTimeoutMs} ms (streamIdleTimeoutMs).`, {
+      provider: "google",
+      providerCode: "stream_idle_timeout",
+      ...(requestId ? { requestId } : {}),
+    });
   }
 }
 

@@ -9,5 +9,5 @@ export { toGeminiContents, type GeminiConversation } from "./messages/to-gemini-
 export { toGeminiSchema } from "./tools/to-gemini-schema.js";
 export { toGeminiTools, toGeminiToolConfig, type GoogleToolSchemaMode } from "./tools/to-gemini-tools.js";
 export { GeminiStreamMapper } from "./stream/gemini-stream-mapper.js";
-export { toGoogleError, type GoogleErrorContext } from "./errors/map-google-error.js";
+export { toGoogleError, GOOGLE_CONTEXT_LENGTH_PATTERNS, type GoogleErrorContext } from "./errors/map-google-error.js";
 export type { GoogleClient, GeminiThinkingConfig, GeminiSafetySetting } from "./sdk-types.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StreamEvent } from "@baton/core";
+import type { ModelProvider, StreamEvent, TokenUsage, Tool } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { run, stream } from "../src/index.js";
 
@@ -197,3 +197,38 @@ describe("events", () => {
   });
 });
 
+
+describe("usage that is not a number", () => {
+  it("counts NaN, negative, missing and non-numeric counts of a provider or a tool as 0, so totals stay finite", async () => {
+    let call = 0;
+    const provider: ModelProvider = {
+      id: "odd",
+      async *stream() {
+        call++;
+        if (call === 1) {
+          yield { type: "tool-call-delta", index: 0, id: "c1", name: "spend", argumentsDelta: "{}" };
+          yield { type: "usage", usage: { inputTokens: Number.NaN, outputTokens: -5, cachedInputTokens: undefined, reasoningTokens: "7" } as unknown as TokenUsage };
+          yield { type: "finish", reason: "tool_calls" };
+        } else {
+          yield { type: "text-delta", text: "done" };
+          yield { type: "usage", usage: { inputTokens: 12, outputTokens: Number.POSITIVE_INFINITY, cachedInputTokens: 0, reasoningTokens: 0 } };
+          yield { type: "finish", reason: "stop" };
+        }
+      },
+    };
+    const spend: Tool = {
+      ...fakeTool({ name: "spend" }),
+      execute: (_args, ctx) => {
+        ctx.addUsage({ model: "helper", agentPath: ctx.agentPath, iteration: 1, inputTokens: 3, outputTokens: Number.NaN, cachedInputTokens: 0, reasoningTokens: -1, tools: [], costUsd: Number.NaN });
+        return "ok";
+      },
+    };
+    const result = await run({ provider, model: "m", input: "go", tools: [spend] });
+    expect(result.stopReason).toBe("completed");
+    expect(result.usage.total).toMatchObject({ inputTokens: 15, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: 3 });
+    for (const record of result.usage.calls) {
+      for (const count of [record.inputTokens, record.outputTokens, record.cachedInputTokens, record.reasoningTokens]) expect(Number.isFinite(count) && count >= 0).toBe(true);
+      expect(record.costUsd === undefined || Number.isFinite(record.costUsd)).toBe(true);
+    }
+  });
+});

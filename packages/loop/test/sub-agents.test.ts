@@ -71,9 +71,30 @@ describe("sub-agents", () => {
   it("past the maximum depth, starting a sub-agent fails with a clear error the model sees", async () => {
     const model = scriptedModel([{ toolCalls: [{ name: "research", arguments: { topic: "x" } }] }, "could not delegate"]);
     const result = await run({ provider: model, model: "m", input: "x", tools: [researcherTool()], maxDepth: 0 });
-    expect(result.toolCalls[0]).toMatchObject({ status: "error" });
+    expect(result.toolCalls[0]).toMatchObject({ status: "error", error: { code: "MAX_DEPTH_EXCEEDED" } });
     expect(result.toolCalls[0]!.error!.message).toContain("maximum depth of 0");
     expect(result.text).toBe("could not delegate");
+  });
+
+  it("a sub-agent started with ctx.runSubAgent that fails rejects with SUB_AGENT_FAILED, which the call records and the model reads", async () => {
+    const model = scriptedModel(
+      [
+        (request) => {
+          const system = request.messages[0];
+          if (system?.role === "system" && system.content.startsWith("You are a researcher")) return { error: "search backend down" };
+          return request.messages.at(-1)!.role === "tool" ? "The research failed." : { toolCalls: [{ id: "r1", name: "research", arguments: { topic: "x" } }] };
+        },
+      ],
+      { repeatLast: true },
+    );
+    const result = await run({ provider: model, model: "m", input: "x", tools: [researcherTool()] });
+    expect(result.toolCalls[0]).toMatchObject({
+      status: "error",
+      error: { code: "SUB_AGENT_FAILED", details: { agent: "researcher", agentPath: "main/researcher#1", stopReason: "error", causeCode: "PROVIDER_ERROR" } },
+    });
+    const read = model.requests.at(-1)!.messages.at(-1)!;
+    expect(read.role === "tool" && String(read.content[0]!.result)).toMatch(/^Error \(SUB_AGENT_FAILED\): Sub-agent "researcher" failed \(main\/researcher#1, stop reason "error"\): \(PROVIDER_ERROR\) .*search backend down/);
+    expect(result.text).toBe("The research failed.");
   });
 
   it("aborting the parent aborts the sub-agent, and the usage it used is still reported", async () => {

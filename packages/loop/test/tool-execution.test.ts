@@ -237,3 +237,36 @@ describe("bad model output and failing tools never crash a run", () => {
     expect(result.toolCalls[0]!.durationMs).toBeLessThan(2_000);
   });
 });
+
+describe("tool results that are not JSON", () => {
+  it("a BigInt, a circular object or a function fails the call with TOOL_RESULT_NOT_JSON; the model reads why and the run goes on", async () => {
+    const circular: Record<string, unknown> = { name: "node" };
+    circular["self"] = circular;
+    const tools: Tool[] = [
+      { ...fakeTool({ name: "big" }), execute: () => ({ total: 10n }) },
+      { ...fakeTool({ name: "loop" }), execute: async () => circular },
+      { ...fakeTool({ name: "fn" }), execute: () => () => "hi" },
+      { ...fakeTool({ name: "fine" }), execute: () => ({ when: new Date(0), n: 1 }) },
+    ];
+    const model = scriptedModel([{ toolCalls: ["big", "loop", "fn", "fine"].map((name) => ({ id: name, name, arguments: {} })) }, "Done."]);
+    const events: StreamEvent[] = [];
+    const result = await run({ provider: model, model: "m", input: "go", tools, onEvent: (event) => void events.push(event) });
+    expect(result.stopReason).toBe("completed");
+    expect(result.toolCalls.map((call) => [call.toolName, call.status, call.error?.code])).toEqual([
+      ["big", "error", "TOOL_RESULT_NOT_JSON"],
+      ["loop", "error", "TOOL_RESULT_NOT_JSON"],
+      ["fn", "error", "TOOL_RESULT_NOT_JSON"],
+      ["fine", "ok", undefined],
+    ]);
+    const read = model.requests[1]!.messages.at(-1)!;
+    expect(read.role === "tool" && read.content.map((part) => part.result)).toEqual([
+      'Error (TOOL_RESULT_NOT_JSON): Tool "big" returned a value that is not JSON: a BigInt at result.total.',
+      'Error (TOOL_RESULT_NOT_JSON): Tool "loop" returned a value that is not JSON: a circular reference at result.self.',
+      'Error (TOOL_RESULT_NOT_JSON): Tool "fn" returned a value that is not JSON: a function at result.',
+      { when: new Date(0), n: 1 },
+    ]);
+    // Every event of the run can be written as JSON (what an SSE stream or a store needs).
+    expect(() => JSON.stringify(events)).not.toThrow();
+    expect(() => JSON.stringify(result.state)).not.toThrow();
+  });
+});

@@ -8,4 +8,4 @@ export { createOpenAIProvider, OpenAIProvider } from "./openai-provider.js";
 export type { OpenAIProviderOptions, OpenAIApi, OpenAIReasoningEffort, OpenAICustomToolFormat } from "./provider-options.js";
 export { OPENAI_MODELS, resolveModelInfo, isOpenAIReasoningModel, type OpenAIModelEntry } from "./catalog.js";
 export { retryAfterMs } from "./errors/retry-after.js";
-export { toProviderError } from "./errors/to-provider-error.js";
+export { toProviderError, OPENAI_CONTEXT_LENGTH_PATTERNS } from "./errors/to-provider-error.js";

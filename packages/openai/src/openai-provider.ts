@@ -14,6 +14,7 @@ import { chatRequestBody } from "./requests/chat-request.js";
 import type { RequestSettings } from "./requests/request-settings.js";
 import { responsesRequestBody } from "./requests/responses-request.js";
 import { ChatChunkMapper, type ChatChunkFields } from "./stream/chat-chunk-mapper.js";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "@baton/core";
 import { pumpStream, type OpenedStream } from "./stream/pump-stream.js";
 import { ResponsesEventMapper, type ResponsesEventFields } from "./stream/responses-event-mapper.js";
 
@@ -32,6 +33,7 @@ export class OpenAIProvider implements ModelProvider {
   private readonly retry: RetryPolicy;
   private readonly models: Readonly<Record<string, OpenAIModelEntry>>;
   private readonly settings: RequestSettings;
+  private readonly idleTimeoutMs: number;
 
   constructor(options: OpenAIProviderOptions = {}) {
     this.id = options.name ?? "openai";
@@ -40,6 +42,7 @@ export class OpenAIProvider implements ModelProvider {
     if (options.customTools && this.api !== "responses") throw new ConfigurationError('openai: customTools need the Responses API (api: "responses").');
     this.client = options.client ?? createClient(options);
     this.retry = options.retry ?? {};
+    this.idleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
     this.models = mergeModels(options.models);
     this.settings = {
       provider: this.id,
@@ -82,6 +85,7 @@ export class OpenAIProvider implements ModelProvider {
       () => new ChatChunkMapper(),
       this.id,
       signal,
+      this.idleTimeoutMs,
     );
   }
 
@@ -96,6 +100,7 @@ export class OpenAIProvider implements ModelProvider {
       (requestId) => new ResponsesEventMapper(this.id, requestId, offered),
       this.id,
       request.signal,
+      this.idleTimeoutMs,
     );
   }
 }

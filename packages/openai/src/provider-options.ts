@@ -39,6 +39,12 @@ export interface OpenAIProviderOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Request timeout in ms (until the response headers arrive); the SDK's default is 10 minutes. */
   readonly timeoutMs?: number;
+  /**
+   * Longest wait for the next stream chunk or event, in ms, once the response has
+   * started. A stream that stalls longer is cancelled and ends in a retryable
+   * `ProviderStreamError` (`providerCode` `stream_idle_timeout`). Default 60000; 0 turns it off.
+   */
+  readonly streamIdleTimeoutMs?: number;
   /** Sends tools with `strict: true` (Structured Outputs); their schemas must then follow OpenAI's strict subset. Default false. */
   readonly strictTools?: boolean;
   /** `reasoning_effort` (chat) or `reasoning.effort` (responses) for reasoning models. */

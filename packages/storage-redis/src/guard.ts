@@ -1,21 +1,65 @@
 import { BatonError, StorageError } from "@baton/core";
+import { redactError } from "./redact.js";
 
-/** Driver errors that mean the server could not be reached, not that it refused the command. */
-const UNREACHABLE = new Set(["MaxRetriesPerRequestError"]);
+/** Error names of ioredis that mean the server could not be reached. */
+const UNREACHABLE_NAMES = new Set(["MaxRetriesPerRequestError"]);
+
+/** Messages of ioredis (and Node) that mean the server could not be reached or did not answer. */
+const UNREACHABLE_MESSAGES = [/^Connection is closed\.?$/, /^Command timed out$/, /^Stream isn't writeable/, /^connect ETIMEDOUT/, /^Reached the max retries per request limit/];
+
+/** Socket error codes of an unreachable server. */
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+
+/** First words of Redis error replies that say the server is temporarily unable to serve the command. */
+const TRANSIENT_REPLIES = new Set(["LOADING", "BUSY", "TRYAGAIN", "MASTERDOWN", "READONLY", "CLUSTERDOWN", "NOREPLICAS", "OOM"]);
+
+/** True when `error` says Redis could not be reached or did not answer in time (rather than that it refused the command). */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return UNREACHABLE_NAMES.has(error.name) || (typeof code === "string" && UNREACHABLE_CODES.has(code)) || UNREACHABLE_MESSAGES.some((pattern) => pattern.test(error.message));
+}
 
 /**
- * Runs a Redis operation, turning driver failures (connection lost, retries
- * exhausted, a server error) into a `StorageError` that names the operation. Baton's
- * own errors (corruption, conflicts, lost claims) and argument errors (`TypeError`,
- * e.g. a value that is not JSON-safe) pass through.
+ * Whether an ioredis failure may succeed when tried again. The rule:
+ *
+ * - **Retryable**: Redis could not be reached or did not answer — a refused, reset or
+ *   timed-out connection (`ECONNREFUSED`, `ECONNRESET`, `connect ETIMEDOUT`…), no reply
+ *   within the command timeout ("Command timed out"), a client that is reconnecting
+ *   ("Stream isn't writeable…", "Connection is closed.", `MaxRetriesPerRequestError`);
+ *   and error replies of a server that is temporarily unable to serve: `LOADING`,
+ *   `BUSY` (a script is running), `TRYAGAIN`, `MASTERDOWN`, `READONLY` (a replica
+ *   after a failover), `CLUSTERDOWN`, `NOREPLICAS`, `OOM` (over `maxmemory`).
+ * - **Not retryable**: every other error reply (`WRONGTYPE`, `ERR …`, `NOSCRIPT`,
+ *   `WRONGPASS` / `NOAUTH` / `NOPERM`: the same command fails the same way) and any
+ *   other error.
  */
-export async function guard<T>(operation: string, run: () => Promise<T>): Promise<T> {
+export function isRetryableRedisError(error: unknown): boolean {
+  if (isUnreachable(error)) return true;
+  if (!(error instanceof Error)) return false;
+  const firstWord = /^[A-Z]+/.exec(error.message)?.[0];
+  return firstWord !== undefined && TRANSIENT_REPLIES.has(firstWord);
+}
+
+/**
+ * Runs a Redis operation, turning driver failures (connection lost, no reply in time,
+ * a server error) into a `StorageError` that names the operation, retryable as
+ * {@link isRetryableRedisError} says, with `secrets` (the client's passwords) removed
+ * from its cause. Baton's own errors (corruption, conflicts, lost claims) and argument
+ * errors (`TypeError`, e.g. a value that is not JSON-safe) pass through.
+ */
+export async function guard<T>(operation: string, run: () => Promise<T>, secrets: readonly string[] = []): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof BatonError || error instanceof TypeError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    const unreachable = error instanceof Error && (UNREACHABLE.has(error.name) || reason === "Connection is closed.");
-    throw new StorageError(`Redis storage: ${operation} failed: ${unreachable ? `Redis is unreachable (${reason})` : reason}`, { cause: error });
+    const cause = redactError(error, secrets);
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const unreachable = isUnreachable(cause);
+    throw new StorageError(`Redis storage: ${operation} failed: ${unreachable ? `Redis is unreachable (${reason})` : reason}`, {
+      cause,
+      retryable: isRetryableRedisError(cause),
+      details: { operation, ...(unreachable ? { unreachable: true } : {}) },
+    });
   }
 }

@@ -1,11 +1,12 @@
 import { StorageError, type Storage } from "@baton/core";
 import type { Redis } from "ioredis";
 import { archiveToolOutput, loadToolOutput } from "./archives.js";
-import { connectRedis, DEFAULT_REDIS_URL, quitClient } from "./connect.js";
+import { connectRedis, DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_REDIS_URL, quitClient } from "./connect.js";
 import type { RedisContext } from "./context.js";
 import { appendMessages, loadMessages } from "./conversations.js";
 import { guard } from "./guard.js";
 import { keyLayout } from "./keys.js";
+import { secretsOf } from "./redact.js";
 import { prune } from "./retention.js";
 import { claimRun, loadCheckpoint, saveCheckpoint } from "./runs.js";
 import { checkSchema } from "./schema.js";
@@ -22,9 +23,25 @@ export interface RedisStorageOptions {
   /**
    * Where to connect (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS);
    * default `redis://127.0.0.1:6379`. Ignored when `client` is given. The adapter's own
-   * client fails fast: 5 s connect timeout, a command fails after 2 reconnection attempts.
+   * client fails fast (see `connectTimeoutMs`, `commandTimeoutMs`): while Redis is down or
+   * does not answer, an operation rejects within about the command timeout with a
+   * retryable `StorageError`.
    */
   readonly url?: string;
+  /**
+   * How long the adapter's own client waits for a TCP connection, in ms (each attempt,
+   * the first one included); default {@link DEFAULT_CONNECT_TIMEOUT_MS} (2 000). Ignored
+   * when `client` is given.
+   */
+  readonly connectTimeoutMs?: number;
+  /**
+   * How long the adapter's own client waits for the reply to any command, in ms (the
+   * connection handshake included); default {@link DEFAULT_COMMAND_TIMEOUT_MS} (2 000). An
+   * operation that gets no reply in time rejects with a retryable `StorageError`
+   * ("Command timed out"); its write may or may not have been applied. Raise it if your
+   * Redis is far away or your conversations are very large. Ignored when `client` is given.
+   */
+  readonly commandTimeoutMs?: number;
   /**
    * A client you own (any options: TLS, Sentinel, retries). `close()` leaves it open.
    * The adapter defines its Lua scripts on it as `baton…` commands.
@@ -46,18 +63,25 @@ export interface RedisStorage extends Storage {
  * Opens a Baton storage in Redis: connects (unless given a client), checks the schema
  * version under the key prefix (writing it on first use) and defines the Lua scripts
  * every multi-key write runs as.
- * @throws StorageError when Redis cannot be reached.
+ * @throws StorageError when Redis cannot be reached (retryable) or refuses the login (not retryable).
  * @throws StorageSchemaError when the data under the prefix was written by a newer adapter.
+ * @throws RangeError when `connectTimeoutMs` or `commandTimeoutMs` is not a positive number.
  * @example
  * const storage = await createRedisStorage({ url: "redis://127.0.0.1:6379", keyPrefix: "myapp:" });
  */
 export async function createRedisStorage(options: RedisStorageOptions = {}): Promise<RedisStorage> {
   const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   const owned = options.client === undefined;
-  const client = options.client ?? (await connectRedis(options.url ?? DEFAULT_REDIS_URL));
+  const client =
+    options.client ??
+    (await connectRedis(options.url ?? DEFAULT_REDIS_URL, {
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      commandTimeoutMs: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+    }));
   const keys = keyLayout(keyPrefix);
+  const secrets = secretsOf(client.options);
   try {
-    await guard("checking the schema version", () => checkSchema(client, keys));
+    await guard("checking the schema version", () => checkSchema(client, keys), secrets);
   } catch (error) {
     if (owned) client.disconnect();
     throw error;
@@ -66,7 +90,7 @@ export async function createRedisStorage(options: RedisStorageOptions = {}): Pro
   let closed = false;
   const op = <T>(operation: string, run: () => Promise<T>): Promise<T> => {
     if (closed) return Promise.reject(new StorageError(`Redis storage: ${operation} after close().`, { retryable: false }));
-    return guard(operation, run);
+    return guard(operation, run, secrets);
   };
   return {
     client,

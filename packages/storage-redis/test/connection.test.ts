@@ -20,8 +20,8 @@ it("keeps the password out of the error message", async () => {
   expect((error as Error).message).toContain("redis://user:***@127.0.0.1:1");
 });
 
-it("gives its own clients a connect timeout and a bounded retry count", () => {
-  expect(CLIENT_OPTIONS).toMatchObject({ connectTimeout: 5_000, maxRetriesPerRequest: 2 });
+it("gives its own clients a connect timeout, a command timeout and no offline queue", () => {
+  expect(CLIENT_OPTIONS).toMatchObject({ connectTimeout: 2_000, commandTimeout: 2_000, enableOfflineQueue: false, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 1 });
 });
 
 describeWithRedis("clients", () => {

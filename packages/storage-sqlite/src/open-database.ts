@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { StorageError } from "@baton/core";
+import { isRetryableSqliteError } from "./errors.js";
 
 /** `busy_timeout` when none is given: how long a write waits for another connection's lock. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -18,7 +19,9 @@ export interface OpenDatabaseOptions {
  * Opens a SQLite file (or `":memory:"`) the way this package uses it: WAL journal (readers
  * never block the writer; with better-sqlite3's build, `synchronous` is then NORMAL),
  * `busy_timeout`, and `foreign_keys` on.
- * @throws StorageError when the file cannot be opened (missing directory, not a database, …).
+ * @throws StorageError when the file cannot be opened (missing directory, not a database, …):
+ * not retryable, except when another connection held a lock ("database is locked",
+ * `SQLITE_BUSY`), see {@link isRetryableSqliteError}. `details.code` is the SQLite code.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database.Database {
   let db: Database.Database | undefined;
@@ -30,6 +33,11 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     return db;
   } catch (error) {
     db?.close();
-    throw new StorageError(`Cannot open the SQLite database ${path}: ${(error as Error).message}`, { cause: error, retryable: false, details: { path } });
+    const code = error instanceof Database.SqliteError ? error.code : undefined;
+    throw new StorageError(`Cannot open the SQLite database ${path}: ${(error as Error).message}${code === undefined ? "" : ` (${code})`}`, {
+      cause: error,
+      retryable: isRetryableSqliteError(error),
+      details: { path, ...(code === undefined ? {} : { code }) },
+    });
   }
 }

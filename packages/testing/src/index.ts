@@ -21,3 +21,5 @@ export { testToolContext, type TestToolContext } from "./tools/test-tool-context
 export type { ProviderProtocol } from "./providers/provider-protocol.js";
 export { loadProviderFixture, listProviderFixtures, loadProviderJson, PROVIDER_FIXTURES_DIR } from "./providers/provider-fixtures.js";
 export { startProviderServer, type ProviderServer, type ScriptedHttpResponse, type RecordedProviderRequest } from "./providers/provider-server.js";
+export { startStallingServer, type StallingServer } from "./providers/stalling-server.js";
+export { startTcpRelay, type TcpRelay } from "./net/tcp-relay.js";

@@ -19,6 +19,12 @@ const strategySets: Record<string, () => ContextStrategy[]> = {
   compactThenWindow: () => [compressConsumedToolResults(), compactOldTurns({ keepRecentTurns: 2 }), slidingWindow()],
   archiveThenWindow: () => [archiveLargeToolOutputs({ maxTokens: 150 }), slidingWindow()],
   summarizeThenWindow: () => [summarizeOldTurns({ provider: scriptedModel(["summary of earlier work"], { repeatLast: true }), model: "s", keepRecentTurns: 2 }), slidingWindow()],
+  turnLimit: () => [slidingWindow({ maxTurns: 3 })],
+  thresholds: () => [
+    compactOldTurns({ keepRecentTurns: 2, maxTokens: 400 }),
+    summarizeOldTurns({ provider: scriptedModel(["summary of earlier work"], { repeatLast: true }), model: "s", keepRecentTurns: 3, maxTokens: 900 }),
+    slidingWindow({ maxTurns: 4 }),
+  ],
 };
 
 /** Checks every invariant of one prepared request; returns what is wrong. */

@@ -49,7 +49,7 @@ describe("createOpenAITokenCounter: text", () => {
   });
 
   it("rejects an unknown tokenizer with a typed error", () => {
-    expect(() => createOpenAITokenCounter({ tokenizer: "sentencepiece" as never })).toThrow(/Unknown tokenizer "sentencepiece"/);
+    expect(() => createOpenAITokenCounter({ tokenizer: "sentencepiece" as never })).toThrow(/option "tokenizer" must be one of "gpt-tokenizer", "tiktoken", got "sentencepiece"/);
   });
 });
 

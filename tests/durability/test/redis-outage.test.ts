@@ -6,12 +6,12 @@
  * its abort signal. Without a reachable Redis it fails when CI is set, and is skipped
  * with a warning otherwise.
  */
-import { createServer, connect, type Server, type Socket } from "node:net";
+import { connect } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StreamEvent, Tool } from "@baton/core";
 import { run } from "@baton/loop";
-import { fakeTool, scriptedModel } from "@baton/testing";
+import { fakeTool, scriptedModel, startTcpRelay } from "@baton/testing";
 import { createRedisStorage, type RedisStorage } from "@baton/storage-redis";
 
 const REDIS_URL = process.env["BATON_TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
@@ -19,7 +19,7 @@ const target = new URL(REDIS_URL);
 const redisHost = target.hostname;
 const redisPort = Number(target.port || 6379);
 
-/** A relay to Redis on a loopback port; `cut()` stops every byte both ways, `close()` ends it. */
+/** A relay to Redis on a loopback port that `cut()` partitions. */
 interface Relay {
   readonly url: string;
   cut(): void;
@@ -27,31 +27,9 @@ interface Relay {
 }
 
 async function startRelay(): Promise<Relay> {
-  let cut = false;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(redisPort, redisHost);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("error", () => undefined);
-      socket.on("close", () => sockets.delete(socket));
-    }
-    client.on("data", (data) => void (cut || upstream.write(data)));
-    upstream.on("data", (data) => void (cut || client.write(data)));
-    client.on("close", () => upstream.destroy());
-    upstream.on("close", () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address() as { port: number };
+  const relay = await startTcpRelay({ host: redisHost, port: redisPort });
   const auth = target.username || target.password ? `${target.username}:${target.password}@` : "";
-  return {
-    url: `redis://${auth}127.0.0.1:${address.port}${target.pathname}`,
-    cut: () => void (cut = true),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { url: `redis://${auth}127.0.0.1:${relay.port}${target.pathname}`, cut: () => relay.cut(), close: () => relay.close() };
 }
 
 async function probeRedis(): Promise<string | undefined> {

@@ -8,10 +8,14 @@ export class HttpError extends Error {
   /** Stable code for clients to match on. */
   readonly code: string;
 
-  constructor(status: number, code: string, message: string) {
+  /** Extra response headers (`Retry-After`, …). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, code: string, message: string, headers: Readonly<Record<string, string>> = {}) {
     super(message);
     this.name = "HttpError";
     this.status = status;
     this.code = code;
+    this.headers = headers;
   }
 }

@@ -9,10 +9,15 @@ import type { RunRoutesState } from "./run-routes-state.js";
 /** Longest message accepted, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
 
+/** `Retry-After` of a 429 (too many runs), in seconds: about a run's length at the default speed. */
+export const RETRY_AFTER_SECONDS = 3;
+
 /**
  * `POST /api/runs` with `{ "message": "…" }` starts the agent on the message in a
  * new run session and answers `201 { runId }`; the run's id is the session's id.
- * The run goes on until it ends, is aborted, or every client has left it.
+ * The run goes on until it ends, is aborted, or every client has left it. With
+ * `maxConcurrentRuns` runs going already it answers 429 `TOO_MANY_RUNS` with
+ * `Retry-After` instead.
  */
 export function createRunRoute(state: RunRoutesState): Route {
   return {
@@ -20,6 +25,12 @@ export function createRunRoute(state: RunRoutesState): Route {
     path: /^\/api\/runs$/,
     handle: async ({ req, res }) => {
       const message = messageOf(await readJsonBody(req));
+      const going = runsGoing(state);
+      if (going >= state.maxConcurrentRuns) {
+        throw new HttpError(429, "TOO_MANY_RUNS", `${going} runs are going already (at most ${state.maxConcurrentRuns}). Try again shortly.`, {
+          "retry-after": String(RETRY_AFTER_SECONDS),
+        });
+      }
       const id = randomUUID();
       state.sessions.create({ id, start: ({ signal, sink }) => runChatAgent({ message, signal: AbortSignal.any([signal, state.shutdown]), sink, pace: state.pace, runId: id }) });
       sendJson(res, 201, { runId: id });
@@ -32,4 +43,11 @@ function messageOf(body: unknown): string {
   if (typeof message !== "string" || message.trim() === "") throw new HttpError(400, "INVALID_MESSAGE", 'Send { "message": "…" } with a non-empty message.');
   if (message.length > MAX_MESSAGE_LENGTH) throw new HttpError(400, "INVALID_MESSAGE", `The message is longer than ${MAX_MESSAGE_LENGTH} characters.`);
   return message.trim();
+}
+
+/** Runs of `state` that have not ended. */
+function runsGoing(state: RunRoutesState): number {
+  let going = 0;
+  for (const session of state.sessions.values()) if (!session.done) going++;
+  return going;
 }

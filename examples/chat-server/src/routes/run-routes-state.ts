@@ -11,6 +11,8 @@ export interface RunRoutesState {
   readonly pace: Pace;
   /** Heartbeat comment interval of event streams. */
   readonly heartbeatMs: number;
+  /** Runs going at once before `POST /api/runs` answers 429. */
+  readonly maxConcurrentRuns: number;
   /**
    * Ends a run's first event stream after this many events, as if the connection
    * dropped, so the page's reconnection (Last-Event-ID) can be seen and tested.

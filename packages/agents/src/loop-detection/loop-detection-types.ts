@@ -68,9 +68,17 @@ export interface LoopDetectionOptions {
   readonly maxRepeatedText?: number;
   /**
    * `warn` (default), `terminate`, or a callback returning one of them (or `continue`).
-   * After a warning, the next detection that would warn terminates instead.
+   * After a warning, the next detection that would warn terminates instead — unless a
+   * clean turn came between them (see `resetAfterCleanTurn`).
    */
   readonly action?: "warn" | "terminate" | LoopDetectionCallback;
+  /**
+   * Whether a turn with tool calls and no loop, after a warning, means the model
+   * recovered: the warned state is reset, so a later, different loop is warned again
+   * before one terminates the run. Default `true` (the design's behaviour); `false`
+   * keeps the run warned for good (the first repeat after any warning terminates).
+   */
+  readonly resetAfterCleanTurn?: boolean;
   /** The warning text the model sees. Default: a short note naming the repetition. */
   readonly warningText?: (detection: LoopDetection) => string;
 }

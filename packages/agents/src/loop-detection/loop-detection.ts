@@ -30,7 +30,9 @@ function warnedCallId(detection: LoopDetection, calls: readonly ToolCallPart[]):
  *
  * - `warn`: the model sees a warning beside the tool results (appended to the result
  *   of the repeated call), or — after a turn without tool calls that the run goes on
- *   from — as a user message. The next detection after a warning terminates.
+ *   from — as a user message. The next detection after a warning terminates, unless
+ *   a turn with tool calls and no loop came between them (the model recovered; set
+ *   `resetAfterCleanTurn: false` to keep the run warned for good).
  * - `terminate`: the run ends with stop reason `loop_detected`; the repeated calls do
  *   not run (the turn's text is kept).
  * - a callback: decides per detection (`warn`, `terminate` or `continue`).
@@ -52,6 +54,7 @@ export function loopDetection(options: LoopDetectionOptions = {}): AgentConfig {
   const limits = loopLimitsOf(options);
   const warningText = options.warningText ?? defaultLoopWarning;
   const configured = options.action ?? "warn";
+  const resetAfterCleanTurn = options.resetAfterCleanTurn ?? true;
 
   /** Decides the action for a detection, records it and emits the event. */
   const act = async (detection: LoopDetection, state: AgentState, context: AgentContext, memory: LoopDetectionState): Promise<LoopAction> => {
@@ -77,7 +80,11 @@ export function loopDetection(options: LoopDetectionOptions = {}): AgentConfig {
         text,
       );
       const detection = detectLoop(memory.turns, turn, limits, state.iteration);
-      if (!detection) return undefined;
+      if (!detection) {
+        // A clean turn after a warning: the model recovered, and a later loop gets a warning of its own.
+        if (memory.warned && resetAfterCleanTurn) memory.warned = false;
+        return undefined;
+      }
       const action = await act(detection, state, context, memory);
       if (action === "terminate") return { stop: "loop_detected" };
       if (action === "warn") memory.pendingWarning = { toolCallId: warnedCallId(detection, made), text: warningText(detection) };

@@ -1,8 +1,11 @@
-import type { AgentConfig, Message, ModelProvider, Tool } from "@baton/core";
+import type { AgentConfig, Message, ModelProvider, Tool, ToolAccess } from "@baton/core";
 import type { z } from "zod";
 
-/** What {@link defineAgent} takes. */
-export interface AgentDefinitionOptions {
+/**
+ * What {@link defineAgent} takes. `toolPreset`, `allowedTools` and `disallowedTools`
+ * (applied in that order) narrow its `tools`: a tool left out is neither offered nor run.
+ */
+export interface AgentDefinitionOptions extends ToolAccess {
   /**
    * The agent's name: letters, digits, `_` and `-` (at most 52 characters). It names
    * the agent in agent paths (`main/<name>#1`), its tool (`asTool`) and the tool that

@@ -1,4 +1,4 @@
-import { ConfigurationError } from "@baton/core";
+import { ConfigurationError, toolsAllowedBy } from "@baton/core";
 import type { AgentDefinition, AgentDefinitionOptions } from "./agent-definition.js";
 import { activate, chainStartingAt } from "./activation.js";
 import { agentTool } from "./agent-tool.js";
@@ -32,7 +32,7 @@ export function defineAgent(options: AgentDefinitionOptions): AgentDefinition {
     name: options.name,
     description: options.description,
     instructions: options.instructions,
-    tools: options.tools ?? [],
+    tools: toolsAllowedBy(options.tools ?? [], options, `Agent "${options.name}"`),
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.provider === undefined ? {} : { provider: options.provider }),

@@ -1,4 +1,4 @@
-import { BatonError, type BatonErrorOptions, type ErrorCode } from "@baton/core";
+import { BatonError, type ErrorCode } from "@baton/core";
 
 /** Stable code of {@link HandoffDepthExceededError}. */
 export const HANDOFF_DEPTH_EXCEEDED = "HANDOFF_DEPTH_EXCEEDED";
@@ -28,12 +28,7 @@ export class HandoffDepthExceededError extends BatonError {
 /**
  * A delegated agent (`asTool`) or a handoff target that could not give an answer:
  * it failed, was stopped by a budget, could not start (e.g. `MAX_DEPTH_EXCEEDED`) or
- * ended with no text. The calling agent's model sees it as a tool error.
- * `details`: `agent`, `agentPath` (when it ran), `stopReason` (when it ran),
- * `causeCode` (the code of the underlying error, when there is one).
+ * ended with no text. The calling agent's model sees it as a tool error. The class is
+ * core's (the loop's `ctx.runSubAgent()` rejects with it too), re-exported here.
  */
-export class SubAgentFailedError extends BatonError {
-  constructor(message: string, options: BatonErrorOptions = {}) {
-    super(SUB_AGENT_FAILED as ErrorCode, message, options);
-  }
-}
+export { SubAgentFailedError } from "@baton/core";

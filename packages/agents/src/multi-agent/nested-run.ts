@@ -48,6 +48,13 @@ export async function runNested(ctx: ToolExecutionContext, request: SubAgentRequ
     // An abort of the calling run, or a pause of the nested run (it waits for a
     // person), is the loop's business: let it through untouched.
     if (ctx.signal.aborted || isToolPausedSignal(error)) throw error;
+    // The nested run ran and failed: say so in this tool's words.
+    if (error instanceof SubAgentFailedError && typeof error.details?.["agentPath"] === "string") {
+      const details = error.details;
+      const code = details["causeCode"] as string | undefined;
+      const reason = details["causeMessage"] !== undefined ? `${code ? `(${code}) ` : ""}${String(details["causeMessage"])}` : 'it stopped with "error"';
+      throw new SubAgentFailedError(`${what} failed (${String(details["agentPath"])}, stop reason "error"): ${reason}`, { cause: error, details: { ...details, agent: request.name } });
+    }
     const code = error instanceof BatonError ? error.code : undefined;
     throw new SubAgentFailedError(`${what} could not start${code ? ` (${code})` : ""}: ${errorMessage(error)}`, {
       cause: error,

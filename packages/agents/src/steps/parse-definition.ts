@@ -1,6 +1,7 @@
 import { orchestrationDefinitionSchema, type OrchestrationDefinition } from "./definition-schema.js";
 import { OrchestrationDefinitionError, formatIssuePath, type DefinitionIssue } from "./definition-error.js";
 import type { StepPredicate } from "./step-predicate.js";
+import { fromAgentDockNames } from "./agentdock-names.js";
 
 /** Checks what the schema cannot: unique names, one default, known predicates, reachable steps. */
 function crossCheck(definition: OrchestrationDefinition, predicates: Readonly<Record<string, StepPredicate>>): DefinitionIssue[] {
@@ -37,13 +38,17 @@ function crossCheck(definition: OrchestrationDefinition, predicates: Readonly<Re
 
 /**
  * Validates a declarative orchestration definition (for example parsed from JSON)
- * and returns it typed. Throws an {@link OrchestrationDefinitionError} listing every
+ * and returns it typed, in Baton's names. A definition written as AgentDock writes
+ * it (`availableTools: { allowed, denied }`, conditions with `type` and `value`) loads
+ * as is (see {@link fromAgentDockNames}). Throws an {@link OrchestrationDefinitionError} listing every
  * problem with the path of its field, e.g. `steps[1].conditions[0].type: …`.
  *
  * @param predicates the custom predicates the definition may name.
  */
 export function parseOrchestrationDefinition(input: unknown, predicates: Readonly<Record<string, StepPredicate>> = {}): OrchestrationDefinition {
-  const parsed = orchestrationDefinitionSchema.safeParse(input);
+  const naming: DefinitionIssue[] = [];
+  const parsed = orchestrationDefinitionSchema.safeParse(fromAgentDockNames(input, naming));
+  if (naming.length > 0) throw new OrchestrationDefinitionError(naming);
   if (!parsed.success) {
     throw new OrchestrationDefinitionError(parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })));
   }

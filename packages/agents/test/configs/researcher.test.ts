@@ -77,7 +77,7 @@ describe("researcherTool", () => {
       (request) => (isResearcher(request) ? { error: "model down" } : request.messages.at(-1)!.role === "tool" ? "It failed." : { toolCalls: [{ name: "researcher_agent", arguments: { topic: "x" } }] }),
     ], { repeatLast: true });
     const result = await run({ provider: model, model: "m", input: "x", tools: [tool] });
-    expect(result.toolCalls[0]).toMatchObject({ status: "error", error: { code: "TOOL_EXECUTION_FAILED" } });
+    expect(result.toolCalls[0]).toMatchObject({ status: "error", error: { code: "SUB_AGENT_FAILED", details: { causeCode: "PROVIDER_ERROR" } } });
     expect(result.toolCalls[0]!.error!.message).toContain("main/researcher#1");
     expect(result.text).toBe("It failed.");
   });

@@ -167,6 +167,25 @@ describe("loop detection: warn", () => {
     expect(loopDetectionsOf(result).map((d) => d.action)).toEqual(["warn"]);
   });
 
+  it("a clean turn after a warning resets it: a later, different loop is warned again before any terminates (resetAfterCleanTurn: false keeps it warned)", async () => {
+    const call = (q: string) => ({ toolCalls: [{ name: "search", arguments: { q } }] });
+    const script = () => scriptedModel([call("a"), call("a"), call("clean"), call("d"), call("d"), "done"]);
+    const recovering = await run({ provider: script(), model: "m", input: "x", tools: [search()], config: loopDetection({ maxIdenticalCalls: 2 }) });
+    expect(recovering.stopReason).toBe("completed");
+    expect(recovering.text).toBe("done");
+    expect(loopDetectionsOf(recovering).map((d) => [d.action, d.iteration])).toEqual([
+      ["warn", 2],
+      ["warn", 5],
+    ]);
+
+    const strict = await run({ provider: script(), model: "m", input: "x", tools: [search()], config: loopDetection({ maxIdenticalCalls: 2, resetAfterCleanTurn: false }) });
+    expect(strict.stopReason).toBe("loop_detected");
+    expect(loopDetectionsOf(strict).map((d) => [d.action, d.iteration])).toEqual([
+      ["warn", 2],
+      ["terminate", 5],
+    ]);
+  });
+
   it("wraps a non-text result with the warning, after what configs composed before it changed", async () => {
     const tool = fakeTool({ name: "lookup", result: { hits: 0 } });
     const seen: string[] = [];

@@ -214,3 +214,19 @@ describe("agent.asTool() (delegation)", () => {
     expect(() => defineAgent({ name: "ok", description: "x", instructions: "", maxHandoffs: -1 })).toThrow(/maxHandoffs/);
   });
 });
+
+describe("defineAgent: toolPreset, allowedTools and disallowedTools", () => {
+  it("narrow the agent's tools, as its own agent and as a tool of another", async () => {
+    const grep = { ...fakeTool({ name: "grep", result: "found" }), preset: "readonly" as const };
+    const edit = { ...fakeTool({ name: "edit", result: "edited" }), preset: "readwrite" as const };
+    const reader = defineAgent({ name: "reader", description: "Reads.", instructions: "Read.", tools: [grep, edit], toolPreset: "readonly" });
+    expect(reader.tools.map((tool) => tool.name)).toEqual(["grep"]);
+    const provider = scriptedModel([{ toolCalls: [{ name: "edit", arguments: {} }] }, "done"]);
+    const result = await run({ provider, model: "m", input: "x", ...reader.runOptions() });
+    expect(provider.requests[0]!.tools?.map((tool) => tool.name)).toEqual(["grep"]);
+    expect(result.toolCalls[0]).toMatchObject({ toolName: "edit", status: "invalid", error: { code: "TOOL_NOT_FOUND" } });
+    expect(edit.calls).toHaveLength(0);
+    expect(defineAgent({ name: "w", description: "W.", instructions: "", tools: [grep, edit], disallowedTools: ["grep"] }).tools.map((tool) => tool.name)).toEqual(["edit"]);
+    expect(() => defineAgent({ name: "w", description: "W.", instructions: "", tools: [grep], allowedTools: ["edit"] })).toThrow('Agent "w": allowedTools names tools it does not have (edit); its tools: grep.');
+  });
+});

@@ -116,3 +116,37 @@ describe("orchestration definitions", () => {
     expect(() => createOrchestration(definition, { historyLimit: 0 })).toThrow(ConfigurationError);
   });
 });
+
+describe("AgentDock's orchestration JSON, as written", () => {
+  // The shape of an AgentDock template's `orchestration` block.
+  const agentDock = {
+    description: "Guides the agent to select a mode based on the query.",
+    steps: [
+      { name: "CreativeMode", description: "No searching.", conditions: [{ type: "tool_used", value: "brainstorm" }], availableTools: { allowed: ["think", "brainstorm"], denied: ["search"] } },
+      { name: "AnalysisMode", description: "After a search.", conditions: [{ type: "tool_used", value: "search" }] },
+      { name: "ResearchMode", description: "Search, think, reflect.", isDefault: true, sequence: ["search", "think", "reflect"], conditions: [{ type: "sequence_match" }] },
+    ],
+  };
+
+  it("loads in Baton's names: availableTools → allowedTools/deniedTools, value → tool, a bare sequence_match → the step's sequence", () => {
+    const parsed = parseOrchestrationDefinition(agentDock);
+    expect(parsed.steps[0]).toEqual({ name: "CreativeMode", description: "No searching.", conditions: [{ type: "tool_used", tool: "brainstorm" }], allowedTools: ["think", "brainstorm"], deniedTools: ["search"] });
+    expect(parsed.steps[1]!.conditions).toEqual([{ type: "tool_used", tool: "search" }]);
+    expect(parsed.steps[2]!.conditions).toEqual([{ type: "sequence_match", sequence: ["search", "think", "reflect"] }]);
+  });
+
+  it("steers a run like Baton's own names do", async () => {
+    const orchestration = createOrchestration(agentDock);
+    const model = scriptedModel([{ toolCalls: [{ name: "search" }] }, { toolCalls: [{ name: "think" }] }, { toolCalls: [{ name: "reflect" }] }, "ok"]);
+    await run({ provider: model, model: "m", input: "go", tools: tools("search", "think", "reflect", "brainstorm"), config: orchestration.config });
+    // The default step's sequence one tool at a time, then (search was used) AnalysisMode, which allows everything.
+    expect(model.requests.map((request) => request.tools?.map((tool) => tool.name))).toEqual([["search"], ["think"], ["reflect"], ["search", "think", "reflect", "brainstorm"]]);
+    expect(orchestration.state().activeStep).toBe("AnalysisMode");
+  });
+
+  it("refuses a step that names its tools both ways", () => {
+    expect(() => parseOrchestrationDefinition({ steps: [{ name: "a", isDefault: true, availableTools: { allowed: ["x"] }, allowedTools: ["y"] }] })).toThrow(
+      /steps\[0\]\.availableTools: use either availableTools or allowedTools\/deniedTools, not both/,
+    );
+  });
+});

@@ -29,20 +29,41 @@ interface ApiErrorLike {
   readonly errorCode?: string | null;
 }
 
-const CONTEXT_LENGTH_MESSAGE = /prompt is too long|exceeds? (?:the )?(?:model'?s? )?context (?:window|limit)|exceed context limit|context[_ ]length|too many (?:input )?tokens/i;
+/**
+ * How hosts of Claude word "the request does not fit the context window" in a 400
+ * (or an `invalid_request_error` event): a message matching any entry becomes a
+ * `ContextLengthExceededError`. One entry per wording, each with its test; add the
+ * wording of a new host here.
+ */
+export const ANTHROPIC_CONTEXT_LENGTH_PATTERNS: readonly RegExp[] = [
+  /** Anthropic: "prompt is too long: 212000 tokens > 200000 maximum". */
+  /prompt is too long/i,
+  /** Anthropic: "input length and `max_tokens` exceed context limit: …"; proxies: "exceeds the model's context window". */
+  /exceeds? (?:the )?(?:model'?s? )?context (?:window|limit)/i,
+  /** Gateways that name the error: "context_length_exceeded", "context length …". */
+  /context[_ ]length/i,
+  /** Gateways: "too many input tokens", "too many tokens". */
+  /too many (?:input )?tokens/i,
+  /** Amazon Bedrock (through the Anthropic SDK's Bedrock client): "Input is too long for requested model." */
+  /input is too long for (?:the )?requested model/i,
+];
 const CONTEXT_LENGTH_CODE = /context_(?:length|window)|prompt_too_long/i;
 
 function isApiError(error: unknown): error is ApiErrorLike {
   return error instanceof Error && ("status" in error || "headers" in error) && "error" in error;
 }
 
-/** The `error` object of an Anthropic error body: `{ type: "error", error: { type, message }, request_id }`. */
+/**
+ * The `error` object of an Anthropic error body: `{ type: "error", error: { type, message }, request_id }`,
+ * or the flat `{ message }` of Amazon Bedrock.
+ */
 function bodyOf(error: ApiErrorLike): { type?: string; message?: string; requestId?: string } {
-  const body = error.error as { error?: { type?: unknown; message?: unknown }; request_id?: unknown } | undefined;
+  const body = error.error as { error?: { type?: unknown; message?: unknown }; message?: unknown; request_id?: unknown } | undefined;
   const inner = body && typeof body === "object" ? body.error : undefined;
+  const message = typeof inner?.message === "string" ? inner.message : typeof body?.message === "string" ? body.message : undefined;
   return {
     ...(typeof inner?.type === "string" ? { type: inner.type } : {}),
-    ...(typeof inner?.message === "string" ? { message: inner.message } : {}),
+    ...(message === undefined ? {} : { message }),
     ...(typeof body?.request_id === "string" ? { requestId: body.request_id } : {}),
   };
 }
@@ -59,7 +80,7 @@ function bodyOf(error: ApiErrorLike): { type?: string; message?: string; request
  * | 429 | `RateLimitError` (retryable, `retryAfterMs`) |
  * | 529, 503, `overloaded_error` event | `ProviderOverloadedError` (retryable) |
  * | other 5xx, 408, 409, `api_error` event | `ProviderServerError` (retryable) |
- * | 400 "prompt is too long" (and like messages) | `ContextLengthExceededError` |
+ * | 400 "prompt is too long" (and the wordings of {@link ANTHROPIC_CONTEXT_LENGTH_PATTERNS}) | `ContextLengthExceededError` |
  * | other 4xx | `InvalidRequestError` |
  * | connection failure, broken or unreadable stream | `ProviderStreamError` (retryable) |
  */
@@ -103,7 +124,7 @@ export function mapAnthropicError(error: unknown, signal?: AbortSignal, streamRe
 }
 
 function isContextLength(message: string, code: string | null | undefined): boolean {
-  return CONTEXT_LENGTH_MESSAGE.test(message) || (!!code && CONTEXT_LENGTH_CODE.test(code));
+  return ANTHROPIC_CONTEXT_LENGTH_PATTERNS.some((pattern) => pattern.test(message)) || (!!code && CONTEXT_LENGTH_CODE.test(code));
 }
 
 /** An `error` event inside a stream has no HTTP status: its `error.type` says what happened. */

@@ -29,7 +29,8 @@ function hasKeys(value: unknown): boolean {
  * - `message_start` / `message_delta` usage and `stop_reason` → the `finish` part at
  *   `message_stop`, with the whole call's usage.
  * Server-tool blocks (their input is the API's to run), citations and unknown events
- * give nothing.
+ * give nothing. A second `message_start` before `message_stop` (two responses spliced
+ * by a proxy) throws `ProviderStreamError`, so nothing of the two merges.
  *
  * @example
  * const mapper = new AnthropicStreamMapper();
@@ -41,6 +42,7 @@ export class AnthropicStreamMapper {
   private readonly blocks = new Map<number, OpenBlock>();
   private messageId = "msg";
   private stopReason: string | null | undefined;
+  private started = false;
   private stopped = false;
 
   /** @param requestId the call's `request-id`, for the error of a stream that ends early. */
@@ -61,6 +63,8 @@ export class AnthropicStreamMapper {
       case "content_block_stop":
         return this.stop(event.index);
       case "message_start":
+        if (this.started && !this.stopped) throw this.splicedStream(event.message.id);
+        this.started = true;
         if (event.message.id) this.messageId = event.message.id;
         this.usage.update(event.message.usage);
         return undefined;
@@ -81,6 +85,18 @@ export class AnthropicStreamMapper {
     if (!this.stopped) {
       throw new ProviderStreamError("the stream ended before message_stop", { provider: PROVIDER, ...(this.requestId ? { requestId: this.requestId } : {}) });
     }
+  }
+
+  /**
+   * A second `message_start` while a message is open: a proxy spliced two responses
+   * into one stream. Nothing of the second is mapped (its blocks would merge into the
+   * open ones by index): the stream ends in a `ProviderStreamError`.
+   */
+  private splicedStream(secondId: string | undefined): ProviderStreamError {
+    return new ProviderStreamError(
+      `a second message_start${secondId ? ` (${secondId})` : ""} arrived while message ${this.messageId} was still open: the stream is malformed (two responses spliced together?)`,
+      { provider: PROVIDER, providerCode: "unexpected_message_start", ...(this.requestId ? { requestId: this.requestId } : {}) },
+    );
   }
 
   private delta(event: Extract<AnthropicStreamEvent, { type: "content_block_delta" }>): ModelStreamPart | undefined {

@@ -1,6 +1,8 @@
-import { RunAbortedError, type BatonError, type ModelStreamPart } from "@baton/core";
+import { ProviderStreamError, RunAbortedError, type BatonError, type ModelStreamPart } from "@baton/core";
+import { PROVIDER } from "../errors/map-anthropic-error.js";
 import type { AnthropicStreamEvent } from "../sdk-types.js";
 import { AnthropicStreamMapper } from "./anthropic-stream-mapper.js";
+import { IdleWatch } from "@baton/core";
 
 /**
  * Iterates the Baton parts of an SDK event stream. A plain async iterator rather
@@ -9,20 +11,34 @@ import { AnthropicStreamMapper } from "./anthropic-stream-mapper.js";
  * through `mapError`; `return()` closes the SDK stream (which aborts its request).
  * Once `signal` is aborted no further part comes out (even one the SDK had buffered):
  * `next()` throws `RunAbortedError`.
+ *
+ * With `idleTimeoutMs` above 0, a stream that sends no event for that long is
+ * aborted (`abortRequest`) and ends in a retryable `ProviderStreamError`
+ * (`providerCode` `stream_idle_timeout`); time the consumer spends between `next()`
+ * calls does not count.
  */
 export class PartIterator implements AsyncIterableIterator<ModelStreamPart> {
   private readonly mapper: AnthropicStreamMapper;
   private readonly source: AsyncIterator<AnthropicStreamEvent>;
+  private readonly idle: IdleWatch | undefined;
   private done = false;
 
   constructor(
     events: AsyncIterable<AnthropicStreamEvent>,
     private readonly mapError: (error: unknown) => BatonError,
     private readonly signal: AbortSignal | undefined,
-    requestId?: string,
+    private readonly requestId?: string,
+    idleTimeoutMs = 0,
+    abortRequest?: () => void,
   ) {
     this.mapper = new AnthropicStreamMapper(requestId);
     this.source = events[Symbol.asyncIterator]();
+    if (idleTimeoutMs > 0) {
+      this.idle = new IdleWatch(idleTimeoutMs, () => {
+        if (abortRequest) abortRequest();
+        else void Promise.resolve(this.source.return?.()).catch(() => undefined);
+      });
+    }
   }
 
   [Symbol.asyncIterator](): this {
@@ -33,9 +49,14 @@ export class PartIterator implements AsyncIterableIterator<ModelStreamPart> {
     if (this.done) return { value: undefined, done: true };
     try {
       for (;;) {
+        this.idle?.waiting();
         const step = await this.source.next();
+        if (this.idle) {
+          if (this.idle.fired) throw this.idleError();
+          this.idle.arrived();
+        }
         if (step.done) {
-          this.done = true;
+          this.finish();
           this.mapper.end();
           return { value: undefined, done: true };
         }
@@ -44,17 +65,31 @@ export class PartIterator implements AsyncIterableIterator<ModelStreamPart> {
         if (part !== undefined) return { value: part, done: false };
       }
     } catch (error) {
-      this.done = true;
+      this.finish();
       void Promise.resolve(this.source.return?.()).catch(() => undefined);
+      if (this.idle?.fired && !this.signal?.aborted) throw this.idleError();
       throw this.mapError(error);
     }
   }
 
   async return(): Promise<IteratorResult<ModelStreamPart, undefined>> {
     if (!this.done) {
-      this.done = true;
+      this.finish();
       await this.source.return?.();
     }
     return { value: undefined, done: true };
+  }
+
+  private finish(): void {
+    this.done = true;
+    this.idle?.stop();
+  }
+
+  private idleError(): ProviderStreamError {
+    return new ProviderStreamError(`the stream stalled: no event for ${this.idle!.timeoutMs} ms (streamIdleTimeoutMs)`, {
+      provider: PROVIDER,
+      providerCode: "stream_idle_timeout",
+      ...(this.requestId ? { requestId: this.requestId } : {}),
+    });
   }
 }

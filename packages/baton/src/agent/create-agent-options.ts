@@ -1,3 +1,4 @@
+import type { ToolAccess } from "@baton/core";
 import type { RunOptions } from "@baton/loop";
 
 /**
@@ -10,7 +11,9 @@ export type AgentDefaults = Omit<RunOptions, "input" | "resume" | "decisions" | 
 /**
  * Options of `createAgent`: the loop's run options that stay the same for every run
  * of the agent (provider, model, instructions, tools, config, limits, storage, …),
- * plus the agent's name.
+ * plus the agent's name and which of its tools it may use: `toolPreset` (`readonly`,
+ * `readwrite` or `full`: the tools that declare that preset or a smaller one), then
+ * `allowedTools`, then `disallowedTools` — a tool left out is neither offered nor run.
  *
  * @example
  * const options: CreateAgentOptions = {
@@ -22,7 +25,7 @@ export type AgentDefaults = Omit<RunOptions, "input" | "resume" | "decisions" | 
  *   toolCallLimit: 10,
  * };
  */
-export interface CreateAgentOptions extends AgentDefaults {
+export interface CreateAgentOptions extends AgentDefaults, ToolAccess {
   /**
    * The agent's name: the root of its agent paths (`main`, `main/researcher#1`, …).
    * Letters, digits, `_`, `-` and `.`. Default `main`.

@@ -367,3 +367,31 @@ describe("pausing for a person", () => {
     expect((await agent.resume("order-2")).error).toMatchObject({ code: "RUN_NOT_RESUMABLE" });
   });
 });
+
+describe("createAgent: toolPreset, allowedTools and disallowedTools", () => {
+  const grep = { ...fakeTool({ name: "grep", result: "found" }), preset: "readonly" as const };
+  const edit = { ...fakeTool({ name: "edit", result: "edited" }), preset: "readwrite" as const };
+  const bash = { ...fakeTool({ name: "bash", result: "ran" }), preset: "full" as const };
+
+  it("offers only the preset's tools, less the denied ones; a denied tool the model calls anyway is not run", async () => {
+    const provider = scriptedModel([{ toolCalls: [{ name: "bash", arguments: {} }, { name: "grep", arguments: {} }] }, "done"]);
+    const agent = createAgent({ provider, model: "m", tools: [grep, edit, bash], toolPreset: "readwrite", disallowedTools: ["edit"] });
+    const result = await agent.run("look");
+    expect(provider.requests[0]!.tools?.map((tool) => tool.name)).toEqual(["grep"]);
+    expect(result.toolCalls.map((call) => [call.toolName, call.status, call.error?.code])).toEqual([
+      ["bash", "invalid", "TOOL_NOT_FOUND"],
+      ["grep", "ok", undefined],
+    ]);
+    expect(bash.calls).toHaveLength(0);
+    // The agent's own registry keeps every tool: the selection applies to its runs.
+    expect(agent.tools.list().map((tool) => tool.name)).toEqual(["grep", "edit", "bash"]);
+  });
+
+  it("an allow-list keeps only its tools; bad options fail at createAgent or at the run, saying what is wrong", async () => {
+    const provider = scriptedModel(["ok"]);
+    await createAgent({ provider, model: "m", tools: [grep, edit, bash], allowedTools: ["edit"] }).run("x");
+    expect(provider.requests[0]!.tools?.map((tool) => tool.name)).toEqual(["edit"]);
+    expect(() => createAgent({ provider, model: "m", tools: [grep], toolPreset: "admin" as never })).toThrow(ConfigurationError);
+    await expect(createAgent({ provider, model: "m", tools: [grep], allowedTools: ["grpe"] }).run("x")).rejects.toThrow('Agent "main": allowedTools names tools it does not have (grpe); its tools: grep.');
+  });
+});

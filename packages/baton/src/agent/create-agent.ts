@@ -1,4 +1,4 @@
-import { ConfigurationError, type InterruptDecisions, type RunState } from "@baton/core";
+import { ConfigurationError, checkToolAccess, type InterruptDecisions, type RunState } from "@baton/core";
 import { resume, run, stream, validateRunSettings, type RunOptions } from "@baton/loop";
 import type { Agent } from "./agent.js";
 import type { AgentContinueOptions } from "./agent-resume-options.js";
@@ -62,19 +62,21 @@ export function createAgent(options: CreateAgentOptions): Agent {
   if (options === null || typeof options !== "object") {
     throw new ConfigurationError("createAgent needs an options object with at least a provider and a model.");
   }
-  const { name = "main", tools, ...defaults } = options;
+  const { name = "main", tools, toolPreset, allowedTools, disallowedTools, ...defaults } = options;
+  const access = { ...(toolPreset === undefined ? {} : { toolPreset }), ...(allowedTools === undefined ? {} : { allowedTools }), ...(disallowedTools === undefined ? {} : { disallowedTools }) };
+  checkToolAccess(access, `createAgent "${name}"`);
   if (defaults.provider === undefined || defaults.provider === null) throw new ConfigurationError(MISSING_PROVIDER_MESSAGE);
   if (typeof defaults.model !== "string" || defaults.model.length === 0) {
     throw new ConfigurationError('createAgent needs a model: the provider\'s model id, for example "gpt-4.1" (any non-empty id for scriptedModel()).');
   }
   validateRunSettings({ ...defaults, agentName: name });
-  const setup: AgentSetup = { name, registry: agentRegistry(tools), defaults };
+  const setup: AgentSetup = { name, registry: agentRegistry(tools), defaults, access };
   return Object.freeze({
     name,
     tools: setup.registry,
-    run: (input, perCall) => run({ ...runOptionsFor(setup, perCall), input }),
+    run: (input, perCall) => settled(() => run({ ...runOptionsFor(setup, perCall), input })),
     stream: (input, perCall) => stream({ ...runOptionsFor(setup, perCall), input }),
-    continue: (state, decisions, perCall) => run(continueOptions(setup, state, decisions, perCall)),
+    continue: (state, decisions, perCall) => settled(() => run(continueOptions(setup, state, decisions, perCall))),
     continueStream: (state, decisions, perCall) => stream(continueOptions(setup, state, decisions, perCall)),
     resume: (runId, perCall = {}) => {
       const { decisions, ...rest } = perCall;
@@ -88,4 +90,13 @@ export function createAgent(options: CreateAgentOptions): Agent {
 /** The loop's options that continue a paused run of the agent from its state, with the answers. */
 function continueOptions(setup: AgentSetup, state: RunState | string, decisions: InterruptDecisions | undefined, perCall: AgentContinueOptions | undefined): RunOptions {
   return { ...runOptionsFor(setup, perCall), resume: state, ...(decisions === undefined ? {} : { decisions }) };
+}
+
+/** The promise `start` returns, or a rejected one when it throws (so a bad option rejects like `run()` does). */
+function settled<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return start();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

@@ -91,6 +91,8 @@ export const ERROR_CODES = {
   INVALID_DECISIONS: "INVALID_DECISIONS",
   /** A hook refused a tool call before it ran (the model reads why). */
   TOOL_REFUSED: "TOOL_REFUSED",
+  /** A tool returned a value that is not JSON (a BigInt, a function, a symbol, a circular object). */
+  TOOL_RESULT_NOT_JSON: "TOOL_RESULT_NOT_JSON",
   /** A scripted model ran out of scripted turns. */
   SCRIPT_EXHAUSTED: "SCRIPT_EXHAUSTED",
 } as const;

@@ -162,6 +162,33 @@ export class ToolRefusedError extends BatonError {
 }
 
 /**
+ * A nested agent run that could not give an answer: started with
+ * `ctx.runSubAgent()` (the loop rejects with it when the nested run ends with an
+ * error), by an agent used as a tool or by a handoff. The calling agent's model reads
+ * it as a tool error; the call's record carries `SUB_AGENT_FAILED`. `details`:
+ * `agent`, `agentPath` and `stopReason` (when it ran), `causeCode` and `causeMessage`
+ * (the nested run's error, when there is one).
+ */
+export class SubAgentFailedError extends BatonError {
+  constructor(message: string, options: BatonErrorOptions = {}) {
+    super(ERROR_CODES.SUB_AGENT_FAILED, message, options);
+  }
+}
+
+/**
+ * A tool returned a value that cannot be written as JSON. The call fails (the model
+ * reads this error), so no event, stored record or provider request carries it.
+ * `details.path` says where the value is (`result.items[2].id`).
+ */
+export class ToolResultNotJsonError extends BatonError {
+  constructor(readonly toolName: string, problem: { readonly path: string; readonly kind: string }) {
+    super(ERROR_CODES.TOOL_RESULT_NOT_JSON, `Tool "${toolName}" returned a value that is not JSON: ${problem.kind} at ${problem.path}.`, {
+      details: { toolName, path: problem.path, kind: problem.kind },
+    });
+  }
+}
+
+/**
  * Decisions given to resume a paused run that do not match what it waits for: a
  * decision for an id that does not wait, or a decision of the wrong kind (an answer
  * for an approval). `details.unknown` lists the ids that do not wait.

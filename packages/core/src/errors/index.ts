@@ -16,6 +16,8 @@ export {
   ConfigurationError,
   HookError,
   ToolRefusedError,
+  ToolResultNotJsonError,
+  SubAgentFailedError,
   InvalidDecisionsError,
 } from "./errors.js";
 export {
@@ -23,6 +25,7 @@ export {
   AuthenticationError,
   RateLimitError,
   ContextLengthExceededError,
+  reportedContextLimit,
   ProviderOverloadedError,
   ProviderServerError,
   InvalidRequestError,

@@ -101,3 +101,22 @@ export class ProviderStreamError extends ProviderRequestError {
     super(ERROR_CODES.PROVIDER_STREAM, message, info, true);
   }
 }
+
+/** Wordings in which providers state the window in a context-length error, with the number after them. */
+const LIMIT_WORDINGS = /(?:maximum context length is|maximum prompt length is|only supports up to|context window(?: size)? (?:is|of)|prompt is too long:\s*[\d,]+\s*tokens\s*>)\s*([\d,]+)/i;
+
+/**
+ * The context window a context-length error reports, in tokens: `details.contextLimit`
+ * when the adapter set it, else the number in the provider's wording ("maximum context
+ * length is 128000 tokens", "model only supports up to 1048576", "prompt is too long:
+ * 210000 tokens > 200000 maximum"); undefined when it gives none.
+ *
+ * @example reportedContextLimit(new ContextLengthExceededError("This model's maximum context length is 128000 tokens.", info)) // 128000
+ */
+export function reportedContextLimit(error: BatonError): number | undefined {
+  const fromDetails = error.details["contextLimit"];
+  if (typeof fromDetails === "number" && Number.isFinite(fromDetails) && fromDetails > 0) return fromDetails;
+  const match = LIMIT_WORDINGS.exec(error.message);
+  const limit = match ? Number(match[1]!.replaceAll(",", "")) : Number.NaN;
+  return Number.isFinite(limit) && limit > 0 ? limit : undefined;
+}

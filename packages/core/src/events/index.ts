@@ -16,6 +16,7 @@ export type {
   ToolInterruptedEvent,
   UsageEvent,
   ContextTrimmedEvent,
+  ContextOverflowEvent,
   ContextSummarizedEvent,
   PlanUpdatedEvent,
   HandoffEvent,

@@ -161,6 +161,19 @@ export interface ContextTrimmedEvent extends EventBase {
   readonly tokensAfter: number;
 }
 
+/**
+ * A model call did not fit the model's window (`PROVIDER_CONTEXT_LENGTH`): the context
+ * engine trimmed the conversation to `contextLimit` tokens (the provider's reported
+ * limit when it gave one) and the call is made once more, as the next step.
+ */
+export interface ContextOverflowEvent extends EventBase {
+  readonly type: "context-overflow";
+  /** The step whose call did not fit. */
+  readonly iteration: number;
+  /** The limit the context engine trimmed to. */
+  readonly contextLimit: number;
+}
+
 /** The context engine summarized old messages. */
 export interface ContextSummarizedEvent extends EventBase {
   readonly type: "context-summarized";
@@ -226,6 +239,7 @@ export type StreamEvent =
   | ToolEvent
   | UsageEvent
   | ContextTrimmedEvent
+  | ContextOverflowEvent
   | ContextSummarizedEvent
   | PlanUpdatedEvent
   | HandoffEvent

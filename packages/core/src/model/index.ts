@@ -15,3 +15,4 @@ export type {
 export { retryDelay, streamWithRetries, type RetryPolicy, type RetryListener, type StreamAttempt } from "./retry.js";
 export { retryAfterMs, type HeaderSource } from "./retry-after.js";
 export { modelInfo } from "./model-info.js";
+export { IdleWatch, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./idle-watch.js";

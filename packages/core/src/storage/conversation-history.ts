@@ -39,7 +39,7 @@ export async function loadConversationHistory(storage: ConversationStore & Summa
 /**
  * A {@link ToolArchive} (what `@baton/tokens`' archiving strategy writes to) backed by
  * a storage's archive, so archived outputs survive the process.
- * @example createContextEngine({ strategies: [archiveLargeToolOutputs({ archive: toolArchiveOf(storage) })] })
+ * @example createContextEngine({ counter, strategies: [archiveLargeToolOutputs({ maxTokens: 2_000, archive: toolArchiveOf(storage) })] })
  */
 export function toolArchiveOf(storage: ArchiveStore, scope: { readonly runId?: string; readonly conversationId?: string } = {}): ToolArchive {
   return {

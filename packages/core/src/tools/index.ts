@@ -2,3 +2,5 @@ export type { JsonSchema } from "./json-schema.js";
 export type { Tool, ToolOutput, ToolArgumentsCheck, ToolExecutionContext, ToolAvailabilityContext } from "./tool.js";
 export type { ToolRegistry } from "./tool-registry.js";
 export { TOOL_USAGE_HEADING, toolUsagePrompt } from "./tool-usage-prompt.js";
+export { jsonValueProblem, type JsonValueProblem } from "./json-value-problem.js";
+export { TOOL_PRESETS, checkToolAccess, inToolPreset, restrictsTools, toolsAllowedBy, type ToolAccess, type ToolPreset } from "./tool-access.js";

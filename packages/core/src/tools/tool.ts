@@ -1,4 +1,5 @@
 import type { Message } from "../messages/index.js";
+import type { ToolPreset } from "./tool-access.js";
 import type { Usage } from "../usage/index.js";
 import type { JsonSchema } from "./json-schema.js";
 import type { SubAgentRequest } from "../agent/sub-agent.js";
@@ -98,6 +99,14 @@ export interface Tool<TArgs = any, TResult = unknown> {
   readonly parameters: JsonSchema;
   /** When to use it; assembled into the system prompt by the registry. */
   readonly selectionRule?: string;
+  /**
+   * The smallest built-in tool preset the tool belongs to (presets nest: `readonly` ⊂
+   * `readwrite` ⊂ `full`): `readonly` for a tool that only reads, `readwrite` for one
+   * that changes data, `full` for one that runs commands or may do anything. An agent
+   * given `toolPreset` keeps only the tools of that preset; a tool that declares none
+   * is in no preset.
+   */
+  readonly preset?: ToolPreset;
   /** Per-call timeout in milliseconds; overrides the run's default. */
   readonly timeoutMs?: number;
   /**

@@ -57,6 +57,32 @@ export const ZERO_TOKEN_USAGE: TokenUsage = Object.freeze({
   reasoningTokens: 0,
 });
 
+/** A token count as reported: a finite number of 0 or more, else 0 (NaN, negative, missing, a string). */
+export function tokenCount(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+/**
+ * `usage` with every count a finite number of 0 or more (see {@link tokenCount}): what a
+ * provider or a tool reported, made safe to sum. Returns `usage` itself when it already is.
+ *
+ * @example validTokenUsage({ inputTokens: NaN, outputTokens: -3, cachedInputTokens: 2, reasoningTokens: 0 }) // { inputTokens: 0, outputTokens: 0, cachedInputTokens: 2, reasoningTokens: 0 }
+ */
+export function validTokenUsage<T extends TokenUsage>(usage: T): T {
+  const { inputTokens, outputTokens, cachedInputTokens, reasoningTokens } = usage;
+  if (tokenCount(inputTokens) === inputTokens && tokenCount(outputTokens) === outputTokens && tokenCount(cachedInputTokens) === cachedInputTokens && tokenCount(reasoningTokens) === reasoningTokens) return usage;
+  return { ...usage, inputTokens: tokenCount(inputTokens), outputTokens: tokenCount(outputTokens), cachedInputTokens: tokenCount(cachedInputTokens), reasoningTokens: tokenCount(reasoningTokens) };
+}
+
+/** A usage record with valid counts ({@link validTokenUsage}) and its cost dropped when it is not a finite number of 0 or more. */
+export function validUsage(record: Usage): Usage {
+  const checked = validTokenUsage(record);
+  const cost = checked.costUsd;
+  if (cost === undefined || (typeof cost === "number" && Number.isFinite(cost) && cost >= 0)) return checked;
+  const { costUsd: _dropped, ...rest } = checked;
+  return rest;
+}
+
 /** Adds two token usages. */
 export function addTokenUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
   return {

@@ -20,6 +20,7 @@ const TYPE_TABLE: Readonly<Record<StreamEventType, true>> = {
   "tool-interrupted": true,
   usage: true,
   "context-trimmed": true,
+  "context-overflow": true,
   "context-summarized": true,
   "plan-updated": true,
   handoff: true,

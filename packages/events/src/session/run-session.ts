@@ -1,6 +1,7 @@
 import { ConfigurationError, RunAbortedError, type EventSink, type RunResult, type StreamEvent } from "@baton/core";
 import { EventHub } from "../bus/event-hub.js";
 import type { EventSubscription } from "../bus/event-subscription.js";
+import { InvalidLastEventIdError } from "../sse/invalid-last-event-id-error.js";
 import { ClientDisconnectedError } from "./client-disconnected-error.js";
 
 /** What a run session hands the function that starts its run. */
@@ -138,8 +139,14 @@ export class RunSession {
    * subscription detaches the client. Works after the run ended too (replay only).
    *
    * @throws ReplayUnavailableError when events after `lastEventId` are no longer kept.
+   * @throws InvalidLastEventIdError when `lastEventId` is ahead of the stream: greater
+   *   than the `seq` of the last event the run produced, so no client can have it.
    */
   attach(options: AttachOptions = {}): EventSubscription {
+    const lastEventId = options.lastEventId;
+    if (lastEventId !== undefined && Number.isSafeInteger(lastEventId) && lastEventId > this.hub.lastSeq) {
+      throw new InvalidLastEventIdError(String(lastEventId), this.hub.lastSeq);
+    }
     const subscription = this.hub.subscribe({
       after: options.lastEventId ?? this.hub.replay.replayableAfter,
       ...(options.name === undefined ? {} : { name: options.name }),

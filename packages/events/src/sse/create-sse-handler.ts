@@ -7,7 +7,7 @@ import type { RunSessionIo } from "../session/run-session.js";
 import { clientErrorAnswer, startFailureAnswer, type ErrorAnswer } from "./error-response.js";
 import type { EventBatchReader } from "./sse-source.js";
 import { lastEventIdOf } from "./last-event-id.js";
-import { writeErrorAnswer, writeSse, type SseStreamOptions } from "./send-sse.js";
+import { writeErrorAnswer, writeSse, writeTimeoutOf, type SseStreamOptions } from "./send-sse.js";
 
 /** Starts the run of one request with the given signal and sink. */
 export type SseRunStarter = (req: IncomingMessage, io: RunSessionIo) => Promise<RunResult>;
@@ -28,8 +28,9 @@ export interface SseHandlerOptions extends SseStreamOptions {
  * SSE. The run is aborted as soon as the client disconnects (no grace period, no
  * resuming: a request with `Last-Event-ID` gets 410, since the run it followed is
  * gone). Response headers are sent with the first event; a run that fails before
- * its first event gets a 500 with a JSON body. The returned promise resolves when
- * the response ended and the run settled.
+ * its first event gets a 500 with a JSON body. A client that takes nothing for
+ * `writeTimeoutMs` (default 30 s) is disconnected, which aborts its run. The returned
+ * promise resolves when the response ended and the run settled.
  *
  * @example
  * const handler = createSseHandler((req, { signal, sink }) =>
@@ -38,6 +39,7 @@ export interface SseHandlerOptions extends SseStreamOptions {
  * http.createServer(handler).listen(3000);
  */
 export function createSseHandler(start: SseRunStarter, options: SseHandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  writeTimeoutOf(options); // a bad value fails here, not on the first request
   const report = options.onError ?? ((error: unknown) => console.error("@baton/events: an SSE run failed:", error));
   return async (req, res) => {
     const refusal = refuseResume(req);

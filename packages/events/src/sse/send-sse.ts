@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { encodeSseEvent, encodeSseEvents, SSE_HEARTBEAT } from "./encode-sse-event.js";
+import { ConfigurationError } from "@baton/core";
+import { encodeSseBatch, SSE_HEARTBEAT } from "./encode-sse-event.js";
 import { clientErrorAnswer, JSON_CONTENT_TYPE, type ErrorAnswer } from "./error-response.js";
 import { openEventReader, type EventBatchReader, type SseSource } from "./sse-source.js";
 import { lastEventIdOf } from "./last-event-id.js";
@@ -13,10 +14,23 @@ export interface SseStreamOptions {
   readonly retryMs?: number;
   /** Extra response headers (CORS, …). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * How long, in ms, a write may wait for a client that does not read: the Node
+   * writers wait for `drain` (its socket buffer full), `sseResponse` for the body's
+   * next read. Past it the client is disconnected (it may reconnect with
+   * `Last-Event-ID`), so it cannot hold up the other clients of its run for longer.
+   * Default 30000 (`DEFAULT_WRITE_TIMEOUT_MS`); 0 waits for ever.
+   */
+  readonly writeTimeoutMs?: number;
 }
 
 /** Default milliseconds between heartbeat comments. */
 export const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** Default longest wait, in ms, for a client that does not read before it is disconnected. */
+export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
+
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Streams events to a Node HTTP response as Server-Sent Events, and resolves when
@@ -29,6 +43,9 @@ export const DEFAULT_HEARTBEAT_MS = 15_000;
  *   query parameter) and detached when the client disconnects, so the session's
  *   disconnect policy applies. A replay that is no longer possible answers 410, a bad
  *   `Last-Event-ID` 400, with a JSON body `{ "error": { code, message } }`.
+ * - A client whose socket takes nothing for `writeTimeoutMs` (default 30 s) while a
+ *   write waits for `drain` is disconnected, so one client that never reads cannot
+ *   stall the other clients of its run for longer than that.
  * - A subscription or an iterable is stopped (`close()` / `return()`) on disconnect.
  * - When the source throws, the response is destroyed (the client sees the stream
  *   break and may reconnect) and the promise rejects with the error.
@@ -41,6 +58,7 @@ export const DEFAULT_HEARTBEAT_MS = 15_000;
  * });
  */
 export async function sendSse(req: IncomingMessage, res: ServerResponse, source: SseSource, options: SseStreamOptions = {}): Promise<void> {
+  writeTimeoutOf(options);
   let reader: EventBatchReader;
   try {
     reader = openEventReader(source, lastEventIdOf(req));
@@ -65,6 +83,13 @@ export function writeErrorAnswer(res: ServerResponse, answer: ErrorAnswer): void
 
 /** Writes `reader` as an event stream until it ends or the client leaves. Internal. */
 export async function writeSse(res: ServerResponse, reader: EventBatchReader, options: SseStreamOptions): Promise<void> {
+  let writeTimeoutMs: number;
+  try {
+    writeTimeoutMs = writeTimeoutOf(options);
+  } catch (error) {
+    reader.close();
+    throw error;
+  }
   if (res.destroyed || res.writableEnded) {
     reader.close();
     return;
@@ -102,13 +127,30 @@ export async function writeSse(res: ServerResponse, reader: EventBatchReader, op
     while (open) {
       const step = await reader.next();
       if (step.done === true || !open) break;
-      let chunk = encodeSseEvent(step.value);
-      const queued = reader.takeQueued();
-      if (queued.length > 0) chunk += encodeSseEvents(queued);
-      if (!res.write(chunk) && open) {
+      const batch = encodeSseBatch(step.value, reader.takeQueued());
+      if (batch.failure !== undefined) {
+        if (batch.text !== "") res.write(batch.text);
+        throw batch.failure.error;
+      }
+      if (!res.write(batch.text) && open) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        let timedOut = false;
         await new Promise<void>((resolve) => {
           wake = resolve;
+          if (writeTimeoutMs > 0) {
+            timer = setTimeout(() => {
+              timedOut = true;
+              onDrain();
+            }, writeTimeoutMs);
+          }
         });
+        if (timer !== undefined) clearTimeout(timer);
+        if (timedOut && open) {
+          // The client took nothing for writeTimeoutMs: it is dropped so it stops holding up the run.
+          open = false;
+          reader.close();
+          res.destroy();
+        }
       }
     }
   } catch (error) {
@@ -125,6 +167,19 @@ export async function writeSse(res: ServerResponse, reader: EventBatchReader, op
   }
   res.off("close", onClose);
   if (open) res.end();
+}
+
+/**
+ * The write timeout of `options` (0: none).
+ *
+ * @throws ConfigurationError for a value that is not a number >= 0.
+ */
+export function writeTimeoutOf(options: SseStreamOptions): number {
+  const value = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+  if (typeof value !== "number" || Number.isNaN(value) || value < 0) {
+    throw new ConfigurationError(`SSE: "writeTimeoutMs" must be a number >= 0, got ${String(value)}.`);
+  }
+  return value > MAX_TIMER_MS ? 0 : value; // longer than a timer can wait: for ever
 }
 
 /**

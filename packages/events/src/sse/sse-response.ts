@@ -1,8 +1,8 @@
-import { encodeSseEvent, encodeSseEvents, SSE_HEARTBEAT } from "./encode-sse-event.js";
+import { encodeSseBatch, SSE_HEARTBEAT } from "./encode-sse-event.js";
 import { clientErrorAnswer, JSON_CONTENT_TYPE } from "./error-response.js";
 import { openEventReader, type EventBatchReader, type SseSource } from "./sse-source.js";
 import { lastEventIdOf } from "./last-event-id.js";
-import { DEFAULT_HEARTBEAT_MS, type SseStreamOptions } from "./send-sse.js";
+import { DEFAULT_HEARTBEAT_MS, writeTimeoutOf, type SseStreamOptions } from "./send-sse.js";
 import { SSE_HEADERS } from "./sse-headers.js";
 
 /** Options of {@link sseResponse}. */
@@ -21,7 +21,10 @@ export interface SseResponseOptions extends SseStreamOptions {
  * so a client that does not read stalls the run instead of filling memory; events
  * already queued are sent in one chunk. Cancelling the body (or the request's
  * signal) is a disconnect: a `RunSession` is detached (its grace policy applies),
- * other sources are stopped. A replay that is no longer possible answers 410, a bad
+ * other sources are stopped. A body that is not read for `writeTimeoutMs` (default
+ * 30 s) while a chunk waits is errored, which counts as a disconnect too, so a
+ * client that stopped reading cannot hold up the other clients of its run for longer.
+ * A replay that is no longer possible answers 410, a bad
  * `Last-Event-ID` 400, with a JSON body `{ "error": { code, message } }`.
  *
  * @example
@@ -32,6 +35,7 @@ export interface SseResponseOptions extends SseStreamOptions {
  */
 export function sseResponse(source: SseSource, options: SseResponseOptions = {}): Response {
   const request = options.request;
+  const writeTimeoutMs = writeTimeoutOf(options);
   let reader: EventBatchReader;
   try {
     reader = openEventReader(source, request === undefined ? undefined : lastEventIdOf(request));
@@ -44,10 +48,18 @@ export function sseResponse(source: SseSource, options: SseResponseOptions = {})
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let finished = false;
+  let failed: { readonly error: unknown } | undefined;
+  /** Runs while a chunk waits for the client to take it; fires after `writeTimeoutMs`. */
+  let untaken: ReturnType<typeof setTimeout> | undefined;
+  const clearUntaken = (): void => {
+    if (untaken !== undefined) clearTimeout(untaken);
+    untaken = undefined;
+  };
   const signal = request?.signal;
   const onAbort = (): void => reader.close();
   const stop = (): void => {
     finished = true;
+    clearUntaken();
     if (heartbeat !== undefined) clearInterval(heartbeat);
     heartbeat = undefined;
     signal?.removeEventListener("abort", onAbort);
@@ -64,8 +76,10 @@ export function sseResponse(source: SseSource, options: SseResponseOptions = {})
       }
     },
     async pull(controller) {
+      clearUntaken(); // the client took what was queued
       let text: string;
       try {
+        if (failed !== undefined) throw failed.error;
         const step = await reader.next();
         if (finished) return; // cancelled while waiting: the stream is already closed
         if (step.done === true) {
@@ -73,9 +87,13 @@ export function sseResponse(source: SseSource, options: SseResponseOptions = {})
           controller.close();
           return;
         }
-        text = encodeSseEvent(step.value);
-        const queued = reader.takeQueued();
-        if (queued.length > 0) text += encodeSseEvents(queued);
+        const batch = encodeSseBatch(step.value, reader.takeQueued());
+        if (batch.failure !== undefined) {
+          if (batch.text === "") throw batch.failure.error;
+          // The events before the one that failed go out first; the stream breaks on the next pull.
+          failed = batch.failure;
+        }
+        text = batch.text;
       } catch (error) {
         if (finished) return;
         stop();
@@ -84,6 +102,17 @@ export function sseResponse(source: SseSource, options: SseResponseOptions = {})
         return;
       }
       controller.enqueue(encoder.encode(text));
+      if (writeTimeoutMs > 0 && (controller.desiredSize ?? 0) <= 0) {
+        untaken = setTimeout(() => {
+          untaken = undefined;
+          if (finished) return;
+          // The client took nothing for writeTimeoutMs: it is dropped so it stops holding up the run.
+          stop();
+          reader.close();
+          controller.error(new Error(`The client took no data for ${writeTimeoutMs} ms: the event stream was closed.`));
+        }, writeTimeoutMs);
+        (untaken as { unref?: () => void }).unref?.();
+      }
     },
     cancel() {
       stop();

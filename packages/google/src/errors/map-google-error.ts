@@ -30,7 +30,17 @@ interface GoogleErrorBody {
   readonly details?: unknown;
 }
 
-const CONTEXT_LENGTH = /exceeds the maximum number of tokens/i;
+/**
+ * How Gemini hosts word "the request does not fit the context window" in a 400: a
+ * message matching any entry becomes a `ContextLengthExceededError`. One entry per
+ * wording, each with its test; add the wording of a new host here.
+ */
+export const GOOGLE_CONTEXT_LENGTH_PATTERNS: readonly RegExp[] = [
+  /** Gemini API: "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)." */
+  /exceeds the maximum number of tokens/i,
+  /** Vertex AI: "Unable to submit request because the input token count is 1200000 but model only supports up to 1048576. …" */
+  /input token count is \d+ but (?:the )?model only supports up to/i,
+];
 const BAD_API_KEY = /API key not valid|API_KEY_INVALID/i;
 const REQUEST_ID_HEADERS = ["x-request-id", "x-goog-request-id", "request-id"];
 
@@ -38,7 +48,9 @@ const REQUEST_ID_HEADERS = ["x-request-id", "x-goog-request-id", "request-id"];
  * Any failure of a Gemini call → a typed Baton error. The SDK's `ApiError` (an HTTP
  * error, or an `error` object inside the stream) is read for Google's message,
  * status name (`providerCode`, e.g. `RESOURCE_EXHAUSTED`) and `RetryInfo`:
- * 400 with "exceeds the maximum number of tokens" → {@link ContextLengthExceededError};
+ * 400 with a wording of {@link GOOGLE_CONTEXT_LENGTH_PATTERNS} ("exceeds the maximum
+ * number of tokens", Vertex's "input token count is … but model only supports up to …")
+ * → {@link ContextLengthExceededError};
  * 401, 403 and 400 "API key not valid" → {@link AuthenticationError};
  * 429 → {@link RateLimitError} with `retryAfterMs`; 503 → {@link ProviderOverloadedError};
  * 408 and other 5xx → {@link ProviderServerError}; other 4xx → {@link InvalidRequestError}.
@@ -64,7 +76,7 @@ export function toGoogleError(error: unknown, context: GoogleErrorContext = {}):
     ...(body?.status === undefined ? {} : { providerCode: body.status }),
     ...(delay === undefined ? {} : { retryAfterMs: delay }),
   };
-  if (status === 400 && CONTEXT_LENGTH.test(message)) return new ContextLengthExceededError(message, info);
+  if (status === 400 && GOOGLE_CONTEXT_LENGTH_PATTERNS.some((pattern) => pattern.test(message))) return new ContextLengthExceededError(message, info);
   if (status === 401 || status === 403 || (status === 400 && BAD_API_KEY.test(JSON.stringify(body ?? message)))) return new AuthenticationError(message, info);
   if (status === 429) return new RateLimitError(message, info);
   if (status === 503 || status === 529) return new ProviderOverloadedError(message, info);

@@ -1,6 +1,7 @@
 import {
   ZERO_TOKEN_USAGE,
   addTokenUsage,
+  validTokenUsage,
   type FinishReason,
   type ModelProvider,
   type ModelRequest,
@@ -93,13 +94,14 @@ export async function streamModelTurn(
           toolCalls.add(part);
           break;
         case "usage":
-          usage = addTokenUsage(usage, part.usage);
+          // Counts that are not finite numbers of 0 or more (NaN, negative, missing) count as 0.
+          usage = addTokenUsage(usage, validTokenUsage(part.usage));
           usageReported = true;
           break;
         case "finish":
           finishReason = part.reason;
           if (part.usage) {
-            usage = part.usage;
+            usage = validTokenUsage(part.usage);
             usageReported = true;
           }
           break;

@@ -1,4 +1,5 @@
 import {
+  validUsage,
   applyProgressStepUpdate,
   type AgentConfig,
   type AgentContext,
@@ -100,6 +101,8 @@ export class AgentRun implements ToolRunEnvironment {
   finalAnswer = false;
   /** Whether a step started (`step-start` was emitted) and has not ended yet. */
   stepOpen = false;
+  /** Whether the last model call was a retry after the context engine trimmed an overflowing request (one retry, not more). */
+  overflowRetried = false;
   /** The model turn of the current step. */
   turn: TurnSummary | undefined;
   /** The current batch's results as the model reads them (for `onStepEnd`). */
@@ -156,7 +159,9 @@ export class AgentRun implements ToolRunEnvironment {
   }
 
   /** Adds a usage record of this agent (a model call, or usage a tool reported): budget, event, and every ancestor. */
-  addUsage(record: Usage): void {
+  addUsage(reported: Usage): void {
+    // A tool's report may carry counts that are not numbers; a model call's were checked as they streamed.
+    const record = validUsage(reported);
     this.settings.budget?.record(record);
     insertUsage(this.state.usage, record);
     if (this.events.active) this.emit({ type: "usage", usage: record });

@@ -1,4 +1,4 @@
-import { MaxDepthExceededError, ToolPausedSignal, createAgentState, type BatchCall, type Message, type RunResult, type SubAgentRequest } from "@baton/core";
+import { MaxDepthExceededError, SubAgentFailedError, ToolPausedSignal, createAgentState, type BatchCall, type Message, type RunResult, type SubAgentRequest } from "@baton/core";
 import { AbortHub } from "../abort/abort-hub.js";
 import { DEFAULT_TOOL_CALL_LIMIT } from "../config/defaults.js";
 import { configOf } from "../hooks/config-of.js";
@@ -15,6 +15,7 @@ import { AgentRun } from "./agent-run.js";
  * holds it; it shares the tree's run id, events, budget and tool-call ids, and has the
  * path `<parent>/<name>#<n>`. Its usage reaches the parent as it happens; its
  * tool-call count and tool metadata merge into the parent's when it finishes. When
+ * it ends with an error, the call rejects with a `SubAgentFailedError`. When
  * it pauses, the tool call pauses ({@link ToolPausedSignal}); when the tool runs again
  * on resume, the same call continues it, and a nested run that had finished gives its
  * result again without running.
@@ -29,7 +30,7 @@ export async function runNestedAgent(parent: AgentRun, request: SubAgentRequest,
     subRuns.length = ordinal;
     state = undefined;
   }
-  if (state?.status === "finished") return resultOf(state, false);
+  if (state?.status === "finished") return answered(request.name, resultOf(state, false));
   const registry = toRegistry(request.tools);
   const { messages, system } = initialMessages(request.instructions, registry, request.input);
   const config = configOf(request.config);
@@ -66,5 +67,19 @@ export async function runNestedAgent(parent: AgentRun, request: SubAgentRequest,
   parent.state.toolCallCount += result.toolCallCount;
   parent.state.subAgentToolCalls += result.toolCallCount;
   Object.assign(parent.state.toolMetadata, result.toolMetadata);
-  return result;
+  return answered(request.name, result);
+}
+
+/**
+ * The nested run's result, or — when it ended with an error — a {@link SubAgentFailedError}
+ * naming the agent, its path and the error, which the calling tool's call records
+ * (`SUB_AGENT_FAILED`) unless the tool handles it.
+ */
+function answered(name: string, result: RunResult): RunResult {
+  if (result.stopReason !== "error") return result;
+  const cause = result.error;
+  const why = cause ? `(${cause.code}) ${cause.message}` : "it stopped with an error";
+  throw new SubAgentFailedError(`Sub-agent "${name}" failed (${result.agentPath}, stop reason "error"): ${why}`, {
+    details: { agent: name, agentPath: result.agentPath, stopReason: result.stopReason, ...(cause ? { causeCode: cause.code, causeMessage: cause.message } : {}) },
+  });
 }

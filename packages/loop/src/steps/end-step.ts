@@ -1,5 +1,6 @@
 import { applyStopDecision, defaultStepOutcome, isPromiseLike, type NextStep, type StepOutcome } from "@baton/core";
 import { callHook } from "../hooks/call-hook.js";
+import { trimContext } from "./trim-context.js";
 import type { AgentRun, TurnSummary } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
 
@@ -35,26 +36,9 @@ export function endStep(run: AgentRun): NextStep | Promise<NextStep> {
 async function endStepWithServices(run: AgentRun): Promise<NextStep> {
   const { state, settings } = run;
   const turn = run.turn ?? turnOf(run);
-  const engine = settings.contextEngine;
-  if (engine) {
+  if (settings.contextEngine) {
     const last = state.inLoopMessages.at(-1);
-    const trimmed = await engine.prepare({
-      messages: state.messages,
-      inLoop: state.inLoopMessages,
-      contextLimit: settings.contextLimit(turn.model),
-      reservedOutputTokens: settings.maxOutputTokens ?? 0,
-      model: turn.model,
-      agentPath: state.agentPath,
-      signal: run.hookContext.signal,
-      response: { text: turn.text, usage: turn.usage, toolCalls: turn.toolCalls, toolResults: last?.role === "tool" ? last.content : [] },
-    });
-    state.inLoopMessages = trimmed.inLoop.slice();
-    if (trimmed.messages) state.messages = trimmed.messages.slice();
-    for (const record of trimmed.usage ?? []) run.addUsage(record);
-    // The engine's event objects are its own: emit copies (events are stamped in place).
-    for (const event of trimmed.events ?? []) run.emit({ ...event });
-    const conversation = run.parent ? undefined : run.tree.conversation;
-    if (run.tree.persistence && conversation && trimmed.summary !== undefined && trimmed.persistSummary) await run.tree.persistence.saveSummary(trimmed.summary, conversation);
+    await trimContext(run, settings.contextLimit(turn.model), turn.model, { text: turn.text, usage: turn.usage, toolCalls: turn.toolCalls, toolResults: last?.role === "tool" ? last.content : [] });
   }
   const { onStepEnd, shouldStop } = run.config;
   if (onStepEnd) {

@@ -15,6 +15,7 @@ import { usageRecord } from "../usage/usage-record.js";
 import { recordCallUsage } from "../usage/record-call-usage.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
+import { retryAfterOverflow } from "./context-overflow.js";
 
 type Content = AssistantMessage["content"][number];
 
@@ -36,22 +37,34 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
   run.stepOpen = true;
   const startedAt = performance.timeOrigin + performance.now();
   let turn: ModelTurn;
+  /** Whether the call streamed anything before it failed (then it is not retried). */
+  let produced = false;
   try {
     turn = await streamModelTurn(
       run.provider,
       request,
       run.abort,
       {
-        onText: (text) => run.emit({ type: "text-delta", text }),
-        onReasoning: (text, id) => run.emit({ type: "reasoning-delta", text, ...(id === undefined ? {} : { id }) }),
+        onText: (text) => {
+          produced = true;
+          run.emit({ type: "text-delta", text });
+        },
+        onReasoning: (text, id) => {
+          produced = true;
+          run.emit({ type: "reasoning-delta", text, ...(id === undefined ? {} : { id }) });
+        },
         ready: () => run.events.scope.ready,
       },
       (position) => `call_${tree.runId.slice(0, 8)}_${iteration}_${position}`,
     );
   } catch (error) {
     if (error instanceof RunAbortedError || run.abort.aborted) throw run.abort.abortError ?? error;
-    throw error instanceof BatonError ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
+    const failure = error instanceof BatonError ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
+    const retry = await retryAfterOverflow(run, failure, request.model, iteration, produced);
+    if (retry) return retry;
+    throw failure;
   }
+  run.overflowRetried = false;
   state.lastText = turn.text;
   if (turn.usageReported) {
     run.lastInputTokens = turn.usage.inputTokens;

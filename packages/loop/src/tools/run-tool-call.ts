@@ -4,9 +4,11 @@ import {
   ToolExecutionError,
   ToolNotEnabledError,
   ToolPausedSignal,
+  ToolResultNotJsonError,
   ToolTimeoutError,
   errorMessage,
   isPromiseLike,
+  jsonValueProblem,
   type BatchCall,
   type InterruptionKind,
   type ToolCallOutcome,
@@ -164,6 +166,9 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
     }
     if (interrupted()) throw made ? made.reason : env.abort.abortError;
     if (paused) return pause(paused);
+    // A result that is not JSON would break every event, record and request that carries it: the call fails instead.
+    const problem = result === null || typeof result === "string" || typeof result === "number" || typeof result === "boolean" || result === undefined ? undefined : jsonValueProblem(result, "result");
+    if (problem) return fail("error", new ToolResultNotJsonError(tool.name, problem));
     const durationMs = performance.now() - started;
     env.emitToolEvent({ type: "tool-done", toolCallId, toolName, result, durationMs });
     return { status: "ok", result, durationMs };

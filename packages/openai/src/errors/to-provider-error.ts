@@ -26,8 +26,24 @@ export interface OpenAIFailure {
 
 type ErrorClass = new (message: string, info: ProviderErrorInfo) => BatonError;
 
-/** Messages of context-window errors, from OpenAI and the compatible servers (vLLM, Groq, llama.cpp, OpenRouter). */
-const CONTEXT_LENGTH_MESSAGE = /context[ _](?:length|window|size)|reduce the length of the messages|prompt is too long/i;
+/**
+ * How OpenAI and the compatible servers word "the request does not fit the context
+ * window" (in a 400, 413 or 422, or an error event): a message matching any entry
+ * becomes a `ContextLengthExceededError` (as does the code `context_length_exceeded`).
+ * One entry per wording, each with its test; add the wording of a new server here.
+ */
+export const OPENAI_CONTEXT_LENGTH_PATTERNS: readonly RegExp[] = [
+  /** OpenAI ("This model's maximum context length is 128000 tokens…"), vLLM, Groq, llama.cpp ("context size"), OpenRouter ("context window"). */
+  /context[ _](?:length|window|size)/i,
+  /** OpenAI's older wording: "Please reduce the length of the messages." */
+  /reduce the length of the messages/i,
+  /** Servers relaying Anthropic-style wording: "prompt is too long". */
+  /prompt is too long/i,
+  /** xAI: "This model's maximum prompt length is 131072 but the request contains 140000 tokens." */
+  /maximum prompt length is/i,
+];
+
+const isContextLengthMessage = (message: string): boolean => OPENAI_CONTEXT_LENGTH_PATTERNS.some((pattern) => pattern.test(message));
 
 const CODE_CLASSES: Readonly<Record<string, ErrorClass>> = {
   context_length_exceeded: ContextLengthExceededError,
@@ -47,7 +63,7 @@ const CODE_CLASSES: Readonly<Record<string, ErrorClass>> = {
 
 function classify(failure: OpenAIFailure): ErrorClass {
   const { status, code, type } = failure;
-  if (code === "context_length_exceeded" || ((status === undefined || status === 400 || status === 413 || status === 422) && CONTEXT_LENGTH_MESSAGE.test(failure.message))) {
+  if (code === "context_length_exceeded" || ((status === undefined || status === 400 || status === 413 || status === 422) && isContextLengthMessage(failure.message))) {
     return ContextLengthExceededError;
   }
   if (status === undefined) return (code && CODE_CLASSES[code]) || (type && CODE_CLASSES[type]) || ProviderStreamError;
@@ -104,7 +120,8 @@ export function toProviderError(error: unknown, provider: string, signal: AbortS
     return failureToError(
       {
         status: typeof shape.status === "number" ? shape.status : undefined,
-        message: str(body.message) ?? str(shape.message) ?? "Unknown error.",
+        // xAI sends `{ code, error: "<message>" }`: the error itself is the message.
+        message: str(body.message) ?? str(shape.error) ?? str(shape.message) ?? "Unknown error.",
         code: str(shape.code) ?? str(body.code),
         type: str(shape.type) ?? str(body.type),
         requestId: str(shape.requestID) ?? requestId,

@@ -10,9 +10,20 @@ interface ChatToolCallDelta {
   readonly function?: { readonly name?: string | null; readonly arguments?: string | null } | null;
 }
 
+/**
+ * One typed part of a `delta.content` array, as Mistral's reasoning models send it:
+ * `{ type: "thinking", thinking: [{ type: "text", text }] }` or `{ type: "text", text }`.
+ */
+interface ChatContentPart {
+  readonly type?: unknown;
+  readonly text?: unknown;
+  readonly thinking?: unknown;
+}
+
 /** The delta of a chunk, with the reasoning fields compatible servers add. */
 interface ChatDelta {
-  readonly content?: string | null;
+  /** A string (OpenAI), or an array of typed parts (Mistral's reasoning models). */
+  readonly content?: string | readonly ChatContentPart[] | null;
   readonly refusal?: string | null;
   /** DeepSeek, xAI, vLLM. */
   readonly reasoning_content?: string | null;
@@ -30,9 +41,34 @@ export interface ChatChunkFields {
   readonly x_groq?: { readonly usage?: ChatUsageFields | null } | null;
 }
 
+/** The text of a `thinking` part: an array of `{ type: "text", text }` (Mistral), or a plain string. */
+function thinkingText(thinking: unknown): string {
+  if (typeof thinking === "string") return thinking;
+  if (!Array.isArray(thinking)) return "";
+  let text = "";
+  for (const piece of thinking as readonly ChatContentPart[]) {
+    if (piece && typeof piece === "object" && piece.type === "text" && typeof piece.text === "string") text += piece.text;
+  }
+  return text;
+}
+
+/** Maps a `delta.content` array: `thinking` parts → reasoning, `text` parts → text, other parts skipped. */
+function acceptContentParts(parts: readonly ChatContentPart[], out: ModelStreamPart[]): void {
+  for (const part of parts) {
+    if (!part || typeof part !== "object") continue;
+    if (part.type === "text") {
+      if (typeof part.text === "string" && part.text.length > 0) out.push({ type: "text-delta", text: part.text });
+    } else if (part.type === "thinking") {
+      const text = thinkingText(part.thinking);
+      if (text.length > 0) out.push({ type: "reasoning-delta", text });
+    }
+  }
+}
+
 /**
  * Turns Chat Completions chunks into Baton stream parts. `accept` maps one chunk:
- * reasoning (`reasoning_content` or `reasoning`), text, refusals (as text; the finish
+ * reasoning (`reasoning_content` or `reasoning`), text, `content` arrays of typed parts
+ * (Mistral: `thinking` → reasoning, `text` → text, others skipped), refusals (as text; the finish
  * reason becomes `content_filter`) and tool calls by index. The finish reason and the
  * usage arrive in separate chunks, so `close` emits `usage` then `finish` once the
  * stream has ended (`close`). Only the first choice is read.
@@ -53,7 +89,11 @@ export class ChatChunkMapper implements StreamMapper<ChatChunkFields> {
     if (delta) {
       const reasoning = delta.reasoning_content || delta.reasoning;
       if (reasoning) out.push({ type: "reasoning-delta", text: reasoning });
-      if (delta.content) out.push({ type: "text-delta", text: delta.content });
+      if (typeof delta.content === "string") {
+        if (delta.content) out.push({ type: "text-delta", text: delta.content });
+      } else if (Array.isArray(delta.content)) {
+        acceptContentParts(delta.content as readonly ChatContentPart[], out);
+      }
       if (delta.refusal) {
         this.refused = true;
         out.push({ type: "text-delta", text: delta.refusal });

@@ -20,31 +20,44 @@ export interface ResponsesUsageFields {
 }
 
 /**
+ * A token count as the adapter trusts it: a finite, non-negative number; anything
+ * else a server sent (NaN, Infinity, a negative number, a string, nothing) counts as 0.
+ */
+export function tokenCount(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+/**
  * Token usage from a Chat Completions `usage` object: prompt and completion tokens,
  * `prompt_tokens_details.cached_tokens` (or DeepSeek's `prompt_cache_hit_tokens`) and
  * `completion_tokens_details.reasoning_tokens`. When `total_tokens` is larger than
  * prompt + completion (xAI leaves reasoning out of `completion_tokens`), the output is
- * the total minus the prompt, so it always includes reasoning.
+ * the total minus the prompt, so it always includes reasoning. Counts that are not
+ * finite non-negative numbers count as 0.
  */
 export function chatUsage(usage: ChatUsageFields): TokenUsage {
-  const inputTokens = usage.prompt_tokens ?? 0;
-  let outputTokens = usage.completion_tokens ?? 0;
-  const total = usage.total_tokens ?? 0;
+  const inputTokens = tokenCount(usage.prompt_tokens);
+  let outputTokens = tokenCount(usage.completion_tokens);
+  const total = tokenCount(usage.total_tokens);
   if (total > inputTokens + outputTokens) outputTokens = total - inputTokens;
+  const cached = usage.prompt_tokens_details?.cached_tokens;
   return {
     inputTokens,
     outputTokens,
-    cachedInputTokens: usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens ?? 0,
-    reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0,
+    cachedInputTokens: tokenCount(cached === undefined || cached === null ? usage.prompt_cache_hit_tokens : cached),
+    reasoningTokens: tokenCount(usage.completion_tokens_details?.reasoning_tokens),
   };
 }
 
-/** Token usage from a Responses API `usage` object (`input_tokens_details` / `output_tokens_details`). */
+/**
+ * Token usage from a Responses API `usage` object (`input_tokens_details` /
+ * `output_tokens_details`). Counts that are not finite non-negative numbers count as 0.
+ */
 export function responsesUsage(usage: ResponsesUsageFields): TokenUsage {
   return {
-    inputTokens: usage.input_tokens ?? 0,
-    outputTokens: usage.output_tokens ?? 0,
-    cachedInputTokens: usage.input_tokens_details?.cached_tokens ?? 0,
-    reasoningTokens: usage.output_tokens_details?.reasoning_tokens ?? 0,
+    inputTokens: tokenCount(usage.input_tokens),
+    outputTokens: tokenCount(usage.output_tokens),
+    cachedInputTokens: tokenCount(usage.input_tokens_details?.cached_tokens),
+    reasoningTokens: tokenCount(usage.output_tokens_details?.reasoning_tokens),
   };
 }

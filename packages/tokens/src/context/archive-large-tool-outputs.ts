@@ -1,6 +1,7 @@
 import type { Message, ToolMessage, ToolResultPart } from "@baton/core";
 import { derive } from "./derived-messages.js";
 import type { ContextStrategy, StrategyContext, StrategyResult } from "./context-strategy.js";
+import { checkOptions, is, required } from "../options/check-options.js";
 import { resultText } from "./conversation-shape.js";
 import { archiveIdOf, InMemoryToolArchive, type ToolArchive } from "./tool-archive.js";
 
@@ -30,6 +31,12 @@ export const ARCHIVED_MARKER = "[Tool output archived:";
  * ({@link getToolResponseTool}). Runs on every call: the size rule is its own.
  */
 export function archiveLargeToolOutputs(options: ArchiveLargeToolOutputsOptions): ArchiveStrategy {
+  checkOptions("archiveLargeToolOutputs", options, {
+    maxTokens: required(is.nonNegativeInteger),
+    archive: is.objectWith("a tool archive", "put", "get"),
+    previewChars: is.nonNegativeInteger,
+    keepLatest: is.boolean,
+  });
   const archive = options.archive ?? new InMemoryToolArchive();
   const previewChars = options.previewChars ?? 200;
   const keepLatest = options.keepLatest ?? true;

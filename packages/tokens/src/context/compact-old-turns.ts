@@ -1,10 +1,18 @@
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from "@baton/core";
 import { derive } from "./derived-messages.js";
 import type { ContextStrategy, StrategyContext, StrategyResult } from "./context-strategy.js";
+import { checkOptions, is } from "../options/check-options.js";
 import { headEnd, recentTurnsStart, resultSize } from "./conversation-shape.js";
+import { overThreshold } from "./thresholds.js";
 
 /** Options of {@link compactOldTurns}. */
 export interface CompactOldTurnsOptions {
+  /**
+   * Compact once the request (system prompt, messages and tool definitions) is over
+   * this many tokens, however large the context window is. Without it, compaction
+   * runs only when the request does not fit the window.
+   */
+  readonly maxTokens?: number;
   /** The newest turns left intact. Default: the engine's `keepRecentTurns`. */
   readonly keepRecentTurns?: number;
   /** Tool results at least this long (characters) become a marker. Default 200. */
@@ -22,9 +30,21 @@ export const COMPACTED_MARKER = "[Tool result compacted:";
  * Rule-based compaction of old turns, without a model call: old tool results become
  * a short marker naming the tool and the size, long old assistant texts an excerpt,
  * old images a marker. Error results, tool calls and the newest turns stay intact.
+ * With `maxTokens` it compacts whenever the request is over that many tokens;
+ * otherwise when the request does not fit the window.
+ *
+ * @example compactOldTurns({ keepRecentTurns: 4, maxTokens: 50_000 })
  */
 export function compactOldTurns(options: CompactOldTurnsOptions = {}): ContextStrategy {
-    const rules: CompactionRules = {
+  checkOptions("compactOldTurns", options, {
+    maxTokens: is.positiveInteger,
+    keepRecentTurns: is.nonNegativeInteger,
+    minToolResultChars: is.nonNegativeInteger,
+    minTextChars: is.nonNegativeInteger,
+    excerptChars: is.nonNegativeInteger,
+  });
+  const { maxTokens } = options;
+  const rules: CompactionRules = {
     minToolResultChars: options.minToolResultChars ?? 200,
     minTextChars: options.minTextChars ?? 2000,
     excerptChars: options.excerptChars ?? 200,
@@ -33,7 +53,10 @@ export function compactOldTurns(options: CompactOldTurnsOptions = {}): ContextSt
   const compacted = new WeakMap<Message, Message>();
   return {
     name: "compact-old-turns",
+    // The token threshold is its own: check it on every call.
+    ...(maxTokens === undefined ? {} : { always: true }),
     apply(context: StrategyContext): StrategyResult | undefined {
+      if (maxTokens !== undefined && !overThreshold(context, maxTokens)) return undefined;
       const { messages } = context;
       const start = headEnd(messages);
       const end = recentTurnsStart(messages, start, options.keepRecentTurns ?? context.keepRecentTurns);

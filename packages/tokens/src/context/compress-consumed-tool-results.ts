@@ -1,6 +1,7 @@
 import type { Message, ToolMessage } from "@baton/core";
 import { derive } from "./derived-messages.js";
 import type { ContextStrategy, StrategyContext, StrategyResult } from "./context-strategy.js";
+import { checkOptions, is } from "../options/check-options.js";
 import { headEnd, resultSize } from "./conversation-shape.js";
 
 /** Options of {@link compressConsumedToolResults}. */
@@ -20,6 +21,7 @@ export const CONSUMED_MARKER = "[Tool output already used:";
  * Error results stay.
  */
 export function compressConsumedToolResults(options: CompressConsumedOptions = {}): ContextStrategy {
+  checkOptions("compressConsumedToolResults", options, { minChars: is.nonNegativeInteger, always: is.boolean });
   const minChars = options.minChars ?? 500;
   const compressed = new WeakMap<Message, Message>();
   return {

@@ -1,4 +1,6 @@
 import type { Message, UnstampedEvent, Usage } from "@baton/core";
+import { ConfigurationError } from "@baton/core";
+import { checkOptions, is } from "../options/check-options.js";
 import type { MessageTokens } from "./message-tokens.js";
 
 /** What a strategy sees: the whole request as one list, and the budget it must fit. */
@@ -55,6 +57,8 @@ export function custom(
   fn: (context: StrategyContext) => readonly Message[] | StrategyResult | undefined | Promise<readonly Message[] | StrategyResult | undefined>,
   options: { readonly name?: string; readonly always?: boolean } = {},
 ): ContextStrategy {
+  if (typeof fn !== "function") throw new ConfigurationError(`custom(): the first argument must be a function, got ${fn === null ? "null" : typeof fn}.`);
+  checkOptions("custom", options, { name: is.nonEmptyString, always: is.boolean });
   return {
     name: options.name ?? "custom",
     ...(options.always === undefined ? {} : { always: options.always }),

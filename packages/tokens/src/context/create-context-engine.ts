@@ -1,4 +1,5 @@
 import type { ContextEngine, ContextEngineInput, ContextEngineOutput, Message, TokenCounter, ToolDefinition, UnstampedEvent, Usage } from "@baton/core";
+import { checkOptions, is, required, type OptionRule } from "../options/check-options.js";
 import { enforceAlternation } from "./alternation.js";
 import { ContextOverflowError } from "./context-overflow-error.js";
 import type { ContextStrategy, StrategyContext } from "./context-strategy.js";
@@ -9,7 +10,12 @@ import { MessageTokens } from "./message-tokens.js";
 export interface ContextEngineOptions {
   /** Counts tokens (use the counter for the run's model). */
   readonly counter: TokenCounter;
-  /** Strategies, applied in order until the request fits (those marked `always` run every time). */
+  /**
+   * Strategies, applied in order until the request fits. Those marked `always` run on
+   * every call: the strategies given a threshold of their own (`slidingWindow({ maxTurns })`,
+   * `compactOldTurns({ maxTokens })`, `summarizeOldTurns({ maxTokens })`) are, and act
+   * once it is passed, however large the window is.
+   */
   readonly strategies: ContextStrategy | readonly ContextStrategy[];
   /** Newest turns strategies keep intact unless told otherwise. Default 4. */
   readonly keepRecentTurns?: number;
@@ -34,6 +40,14 @@ export interface ContextEngineOptions {
   readonly tools?: readonly ToolDefinition[];
 }
 
+const isStrategy = (value: unknown): boolean => typeof value === "object" && value !== null && typeof (value as { apply?: unknown }).apply === "function";
+
+/** A strategy or a list of them. */
+const STRATEGIES: OptionRule = {
+  expected: "a context strategy (an object with apply()) or an array of them",
+  test: (value) => isStrategy(value) || (Array.isArray(value) && value.every(isStrategy)),
+};
+
 /** The last prepared request, returned again when the same input comes back. */
 interface Prepared {
   readonly messages: readonly Message[];
@@ -47,8 +61,10 @@ interface Prepared {
 /**
  * Creates a context engine: after each iteration it makes the next request fit the
  * model's window minus the reserved output tokens, applying the strategies in order
- * until it does, and throws {@link ContextOverflowError} when they cannot. Message
- * token counts are cached by message identity, so a call costs what is new.
+ * until it does (strategies with a threshold of their own also act on it), and throws
+ * {@link ContextOverflowError} when they cannot. Unknown or mistyped options are a
+ * `ConfigurationError`. Message token counts are cached by message identity, so a
+ * call costs what is new.
  *
  * @example
  * const engine = createContextEngine({
@@ -58,6 +74,14 @@ interface Prepared {
  * await run({ ..., contextEngine: engine, contextLimit: 32_000 });
  */
 export function createContextEngine(options: ContextEngineOptions): ContextEngine {
+  checkOptions("createContextEngine", options, {
+    counter: required(is.objectWith("a token counter", "countText", "countMessages")),
+    strategies: required(STRATEGIES),
+    keepRecentTurns: is.nonNegativeInteger,
+    alternation: is.boolean,
+    noticeRole: is.oneOf("user", "system"),
+    tools: is.array,
+  });
   const strategies: readonly ContextStrategy[] = Array.isArray(options.strategies) ? options.strategies : [options.strategies as ContextStrategy];
   const alternation = options.alternation ?? false;
   const noticeRole = options.noticeRole ?? (alternation ? "system" : "user");

@@ -2,7 +2,7 @@ export { createContextEngine, type ContextEngineOptions } from "./create-context
 export { custom, type ContextStrategy, type StrategyContext, type StrategyResult } from "./context-strategy.js";
 export { ContextOverflowError } from "./context-overflow-error.js";
 export { MessageTokens, approximateTokens } from "./message-tokens.js";
-export { slidingWindow } from "./sliding-window.js";
+export { slidingWindow, type SlidingWindowOptions } from "./sliding-window.js";
 export { compactOldTurns, COMPACTED_MARKER, type CompactOldTurnsOptions } from "./compact-old-turns.js";
 export { summarizeOldTurns, type SummarizeOldTurnsOptions } from "./summarize-old-turns.js";
 export { archiveLargeToolOutputs, ARCHIVED_MARKER, type ArchiveLargeToolOutputsOptions, type ArchiveStrategy } from "./archive-large-tool-outputs.js";

@@ -10,14 +10,18 @@ function note(text: string, role: "user" | "system"): UserMessage | SystemMessag
   return role === "system" ? { role: "system", content: text } : { role: "user", content: [{ type: "text", text }] };
 }
 
-/** The text of a trim notice. */
-export function trimNoticeText(turns: number, messages: number): string {
-  return `[Context note: ${turns} earlier turn${turns === 1 ? "" : "s"} (${messages} message${messages === 1 ? "" : "s"}) were dropped to fit the context window.]`;
+/**
+ * The text of a trim notice. `maxTurns` is given when the turn limit of the sliding
+ * window, not the context window, decided what was dropped.
+ */
+export function trimNoticeText(turns: number, messages: number, maxTurns?: number): string {
+  const reason = maxTurns === undefined ? "to fit the context window" : `to keep the last ${maxTurns} turn${maxTurns === 1 ? "" : "s"}`;
+  return `[Context note: ${turns} earlier turn${turns === 1 ? "" : "s"} (${messages} message${messages === 1 ? "" : "s"}) were dropped ${reason}.]`;
 }
 
-/** Builds a trim notice saying `turns` turns were dropped. */
-export function trimNotice(turns: number, messages: number, role: "user" | "system"): Message {
-  const message = note(trimNoticeText(turns, messages), role);
+/** Builds a trim notice saying `turns` turns were dropped (see {@link trimNoticeText}). */
+export function trimNotice(turns: number, messages: number, role: "user" | "system", maxTurns?: number): Message {
+  const message = note(trimNoticeText(turns, messages, maxTurns), role);
   trimNotices.set(message, turns);
   return message;
 }

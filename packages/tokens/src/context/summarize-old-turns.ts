@@ -1,6 +1,8 @@
 import { ZERO_TOKEN_USAGE, addTokenUsage, messageText, type Message, type ModelProvider, type TokenUsage, type Usage } from "@baton/core";
 import type { ContextStrategy, StrategyContext, StrategyResult } from "./context-strategy.js";
+import { checkOptions, is, required } from "../options/check-options.js";
 import { headEnd, isCutPoint, recentTurnsStart, resultText } from "./conversation-shape.js";
+import { overThreshold } from "./thresholds.js";
 import { isEngineNote, summaryNote, summaryOf } from "./notices.js";
 
 /** Options of {@link summarizeOldTurns}. */
@@ -9,6 +11,12 @@ export interface SummarizeOldTurnsOptions {
   readonly provider: ModelProvider;
   /** The model id to call. */
   readonly model: string;
+  /**
+   * Summarize once the request (system prompt, messages and tool definitions) is
+   * over this many tokens, however large the context window is. Without it, the
+   * strategy runs only when the request does not fit the window.
+   */
+  readonly maxTokens?: number;
   /** The newest turns left out of the summary. Default: the engine's `keepRecentTurns`. */
   readonly keepRecentTurns?: number;
   /** Output tokens the summary may use. Default 1024. */
@@ -36,13 +44,30 @@ const DEFAULT_INSTRUCTIONS = [
  * newest turns) with a summary written by a model. The model call's usage is
  * returned for the run's accounting. An old part is summarized once: the same
  * messages (by identity) reuse the summary, and a new summary builds on the previous
- * one rather than on the messages it replaced.
+ * one rather than on the messages it replaced. With `maxTokens` it summarizes
+ * whenever the request is over that many tokens; otherwise when it does not fit.
+ *
+ * @example summarizeOldTurns({ provider, model: "gpt-4.1-mini", maxTokens: 30_000, keepRecentTurns: 4 })
  */
 export function summarizeOldTurns(options: SummarizeOldTurnsOptions): ContextStrategy {
-    const done = new Map<string, string>();
+  checkOptions("summarizeOldTurns", options, {
+    provider: required(is.objectWith("a model provider", "stream")),
+    model: required(is.nonEmptyString),
+    maxTokens: is.positiveInteger,
+    keepRecentTurns: is.nonNegativeInteger,
+    maxSummaryTokens: is.positiveInteger,
+    instructions: is.string,
+    persist: is.boolean,
+    maxToolResultChars: is.nonNegativeInteger,
+  });
+  const { maxTokens } = options;
+  const done = new Map<string, string>();
   return {
     name: "summarize-old-turns",
+    // The token threshold is its own: check it on every call.
+    ...(maxTokens === undefined ? {} : { always: true }),
     async apply(context: StrategyContext): Promise<StrategyResult | undefined> {
+      if (maxTokens !== undefined && !overThreshold(context, maxTokens)) return undefined;
       const { messages } = context;
       const start = headEnd(messages);
       let end = recentTurnsStart(messages, start, options.keepRecentTurns ?? context.keepRecentTurns);

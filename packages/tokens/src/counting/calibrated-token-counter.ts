@@ -1,6 +1,7 @@
 import type { Message, TokenCount, TokenCounter, ToolDefinition } from "@baton/core";
 import { ConfigurationError } from "@baton/core";
-import { createOpenAITokenCounter } from "./openai-token-counter.js";
+import { checkOptions, is, required } from "../options/check-options.js";
+import { COUNT_OPTIONS, createOpenAITokenCounter } from "./openai-token-counter.js";
 
 /** Providers that publish no local tokenizer and get a calibrated estimate. */
 export type CalibratedProvider = "anthropic" | "google";
@@ -43,6 +44,9 @@ export interface CalibratedTokenCounter extends TokenCounter {
   calibrate(messages: readonly Message[], reportedInputTokens: number, options?: { readonly tools?: readonly ToolDefinition[] }): void;
 }
 
+/** Options of `calibrate`. */
+const CALIBRATE_OPTIONS = { tools: is.array } as const;
+
 interface Report {
   readonly messages: readonly Message[];
   readonly tokens: number;
@@ -73,15 +77,18 @@ const MIN_OBSERVED_TOKENS = 32;
  * counter.countMessages(history); // { tokens: response.usage.inputTokens, exact: true }
  */
 export function createCalibratedTokenCounter(options: CalibratedTokenCounterOptions): CalibratedTokenCounter {
+  checkOptions("createCalibratedTokenCounter", options, {
+    provider: required(is.oneOf("anthropic", "google")),
+    base: is.objectWith("a token counter", "countText", "countMessages"),
+    ratio: is.positiveNumber,
+    smoothing: is.fraction,
+    maxReports: is.positiveInteger,
+  });
   const { provider } = options;
   const base = options.base ?? createOpenAITokenCounter();
   let ratio = options.ratio ?? DEFAULT_TOKEN_RATIOS[provider];
   const smoothing = options.smoothing ?? 0.3;
   const maxReports = options.maxReports ?? 8;
-  if (ratio === undefined) throw new ConfigurationError(`Unknown provider "${String(provider)}" for a calibrated counter: use "anthropic" or "google".`);
-  if (!(ratio > 0) || !Number.isFinite(ratio)) throw new ConfigurationError(`The ratio must be a positive number, got ${ratio}.`);
-  if (!(smoothing > 0 && smoothing <= 1)) throw new ConfigurationError(`smoothing must be in (0, 1], got ${smoothing}.`);
-  if (!(maxReports >= 1)) throw new ConfigurationError(`maxReports must be at least 1, got ${maxReports}.`);
 
   const reports: Report[] = [];
   const toolKeys = new WeakMap<readonly ToolDefinition[], string>();
@@ -121,6 +128,7 @@ export function createCalibratedTokenCounter(options: CalibratedTokenCounterOpti
       return { tokens: estimate(base.countText(text).tokens), exact: false };
     },
     countMessages(messages, countOptions): TokenCount {
+      if (countOptions !== undefined) checkOptions("countMessages", countOptions, COUNT_OPTIONS);
       const tools = countOptions?.tools;
       const report = longestReport(messages);
       if (report === undefined) return { tokens: estimate(base.countMessages(messages, { tools: tools ?? [] }).tokens), exact: false };
@@ -131,6 +139,7 @@ export function createCalibratedTokenCounter(options: CalibratedTokenCounterOpti
       return { tokens: Math.max(tokens, 0), exact: sameTools && messages.length === report.messages.length };
     },
     calibrate(messages, reportedInputTokens, calibrateOptions) {
+      if (calibrateOptions !== undefined) checkOptions("calibrate", calibrateOptions, CALIBRATE_OPTIONS);
       if (!Number.isFinite(reportedInputTokens) || reportedInputTokens < 0) {
         throw new ConfigurationError(`reportedInputTokens must be a non-negative number, got ${reportedInputTokens}.`);
       }

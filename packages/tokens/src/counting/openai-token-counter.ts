@@ -1,5 +1,5 @@
 import type { Message, TokenCount, TokenCounter, ToolDefinition } from "@baton/core";
-import { ConfigurationError } from "@baton/core";
+import { checkOptions, is } from "../options/check-options.js";
 import { countOpenAIMessage, REPLY_PRIMING_TOKENS, roleTokenCounts, type MessageCountContext } from "./chat-format.js";
 import { encodingForModel, type OpenAIEncodingName } from "./encodings.js";
 import type { ImageDetail } from "./image-tokens.js";
@@ -28,6 +28,9 @@ export interface OpenAITokenCounter extends TokenCounter {
   countMessage(message: Message, model?: string): TokenCount;
 }
 
+/** Options of `countMessages` (shared with the calibrated counter). @internal */
+export const COUNT_OPTIONS = { model: is.string, tools: is.array } as const;
+
 interface EncodingState {
   readonly context: MessageCountContext;
   readonly cache: MessageCountCache;
@@ -52,10 +55,12 @@ interface EncodingState {
  * counter.countMessages([userMessage("hello world")]); // { tokens: 9, exact: true }
  */
 export function createOpenAITokenCounter(options: OpenAITokenCounterOptions = {}): OpenAITokenCounter {
+  checkOptions("createOpenAITokenCounter", options, {
+    model: is.string,
+    tokenizer: is.oneOf("gpt-tokenizer", "tiktoken"),
+    imageDetail: is.oneOf("low", "high"),
+  });
   const tokenizerName = options.tokenizer ?? "gpt-tokenizer";
-  if (tokenizerName !== "gpt-tokenizer" && tokenizerName !== "tiktoken") {
-    throw new ConfigurationError(`Unknown tokenizer "${String(tokenizerName)}": use "gpt-tokenizer" or "tiktoken".`);
-  }
   const imageDetail = options.imageDetail ?? "high";
   const states = new Map<OpenAIEncodingName, EncodingState>();
 
@@ -89,6 +94,7 @@ export function createOpenAITokenCounter(options: OpenAITokenCounterOptions = {}
       return { tokens: state.cache.message(message, false, state.compute), exact: known };
     },
     countMessages(messages, countOptions) {
+      if (countOptions !== undefined) checkOptions("countMessages", countOptions, COUNT_OPTIONS);
       const { encoding, known } = resolve(countOptions?.model);
       const state = stateFor(encoding);
       const tools = countOptions?.tools;

@@ -1,4 +1,4 @@
-import { ConfigurationError, type JsonSchema, type Tool } from "@baton/core";
+import { ConfigurationError, TOOL_PRESETS, type JsonSchema, type Tool } from "@baton/core";
 import type { InferZodOutput, ZodSchemaLike } from "../parameters/parameter-types.js";
 import { resolveParameters } from "../parameters/resolve-parameters.js";
 import { assertValidToolDescription, assertValidToolName } from "./tool-name.js";
@@ -40,6 +40,9 @@ export function defineTool(spec: ToolSpec<ZodSchemaLike | JsonSchema, unknown, u
   if (typeof spec.execute !== "function") {
     throw new ConfigurationError(`Tool "${spec.name}" needs an execute function.`);
   }
+  if (spec.preset !== undefined && !TOOL_PRESETS.includes(spec.preset)) {
+    throw new ConfigurationError(`Tool "${spec.name}" has an unknown preset ${JSON.stringify(spec.preset)}; use one of ${TOOL_PRESETS.join(", ")}.`);
+  }
   if (spec.timeoutMs !== undefined && !(Number.isFinite(spec.timeoutMs) && spec.timeoutMs > 0)) {
     throw new ConfigurationError(`Tool "${spec.name}" has an invalid timeoutMs (${spec.timeoutMs}); use a positive number.`);
   }
@@ -51,6 +54,7 @@ export function defineTool(spec: ToolSpec<ZodSchemaLike | JsonSchema, unknown, u
     validate,
     execute: spec.execute,
     ...(spec.selectionRule !== undefined ? { selectionRule: spec.selectionRule } : {}),
+    ...(spec.preset !== undefined ? { preset: spec.preset } : {}),
     ...(spec.shouldUse !== undefined ? { shouldUse: spec.shouldUse } : {}),
     ...(spec.timeoutMs !== undefined ? { timeoutMs: spec.timeoutMs } : {}),
     ...(spec.includeInHistory !== undefined ? { includeInHistory: spec.includeInHistory } : {}),

@@ -1,4 +1,4 @@
-import type { ToolAvailabilityContext, ToolExecutionContext, ToolOutput } from "@baton/core";
+import type { ToolPreset, ToolAvailabilityContext, ToolExecutionContext, ToolOutput } from "@baton/core";
 
 /**
  * What `defineTool` takes. `TParameters` is the schema, `TArgs` what `execute`
@@ -15,6 +15,8 @@ export interface ToolSpec<TParameters, TArgs, TResult> {
   readonly execute: (args: TArgs, context: ToolExecutionContext) => ToolOutput<TResult>;
   /** When the model should use the tool; assembled into the registry's system prompt. */
   readonly selectionRule?: string;
+  /** The smallest built-in preset the tool belongs to (`readonly` ⊂ `readwrite` ⊂ `full`); agents given a `toolPreset` keep only the tools of it. */
+  readonly preset?: ToolPreset;
   /** Whether the tool may run in a given run; `false` refuses the call. */
   readonly shouldUse?: (context: ToolAvailabilityContext) => boolean | Promise<boolean>;
   /** Per-call timeout in milliseconds (a positive number). */

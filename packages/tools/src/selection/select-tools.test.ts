@@ -27,6 +27,14 @@ describe("selectTools", () => {
     expect(names(selectTools(new ToolSet(all), {}))).toStrictEqual(names(all));
   });
 
+  it("applies a built-in preset through the presets the tools declare, unless `presets` redefines it", () => {
+    const declared: Tool[] = [{ ...tool("grep"), preset: "readonly" }, { ...tool("edit"), preset: "readwrite" }, { ...tool("bash"), preset: "full" }, tool("other")];
+    expect(names(selectTools(declared, { preset: "readonly" }))).toEqual(["grep"]);
+    expect(names(selectTools(declared, { preset: "readwrite", deny: ["grep"] }))).toEqual(["edit"]);
+    expect(names(selectTools(declared, { preset: "full" }))).toEqual(["grep", "edit", "bash"]);
+    expect(names(selectTools(declared, { preset: "readonly", presets: { readonly: ["other"] } }))).toEqual(["other"]);
+  });
+
   it("applies a preset, keeping registration order", () => {
     expect(names(selectTools(all, { presets, preset: "research" }))).toStrictEqual(["web_search", "fetch_page", "calculator"]);
   });
@@ -50,9 +58,9 @@ describe("selectTools", () => {
 
   it("refuses an unknown preset, listing the known ones", () => {
     const error = configurationErrorOf(() => selectTools(all, { presets, preset: "reserch" }));
-    expect(error.message).toBe('Unknown tool preset "reserch". Known presets: research, ops.');
+    expect(error.message).toBe('Unknown tool preset "reserch". Known presets: research, ops, readonly, readwrite, full.');
     expect(configurationErrorOf(() => selectTools(all, { preset: "research" })).message).toBe(
-      'Unknown tool preset "research". Known presets: none.',
+      'Unknown tool preset "research". Known presets: readonly, readwrite, full.',
     );
     expect(configurationErrorOf(() => selectTools(all, { presets, preset: "toString" })).message).toMatch(/Unknown tool preset/);
   });

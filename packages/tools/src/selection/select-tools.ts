@@ -1,4 +1,4 @@
-import { ConfigurationError, type Tool, type ToolRegistry } from "@baton/core";
+import { ConfigurationError, TOOL_PRESETS, inToolPreset, type Tool, type ToolPreset, type ToolRegistry } from "@baton/core";
 import type { ToolSelection } from "./tool-selection.js";
 
 /**
@@ -12,7 +12,7 @@ import type { ToolSelection } from "./tool-selection.js";
 export function selectTools(tools: ToolRegistry | readonly Tool[], selection: ToolSelection = {}): Tool[] {
   const all: readonly Tool[] = isToolList(tools) ? tools : tools.list();
   const known = new Set(all.map((tool) => tool.name));
-  const presetNames = resolvePreset(selection);
+  const presetNames = resolvePreset(selection, all);
   assertKnownNames(known, [
     ["preset", presetNames],
     ["allow", selection.allow],
@@ -38,11 +38,16 @@ function keepOnly(tools: readonly Tool[], names: readonly string[]): readonly To
   return tools.filter((tool) => kept.has(tool.name));
 }
 
-function resolvePreset(selection: ToolSelection): readonly string[] | undefined {
+function resolvePreset(selection: ToolSelection, all: readonly Tool[]): readonly string[] | undefined {
   if (selection.preset === undefined) return undefined;
   const presets = selection.presets ?? {};
+  // A built-in preset not redefined in `presets`: the tools that declare it (or a smaller one).
+  if (!Object.hasOwn(presets, selection.preset) && (TOOL_PRESETS as readonly string[]).includes(selection.preset)) {
+    const preset = selection.preset as ToolPreset;
+    return all.filter((tool) => inToolPreset(tool.preset, preset)).map((tool) => tool.name);
+  }
   if (!Object.hasOwn(presets, selection.preset)) {
-    const knownPresets = Object.keys(presets);
+    const knownPresets = [...new Set([...Object.keys(presets), ...TOOL_PRESETS])];
     throw new ConfigurationError(
       `Unknown tool preset "${selection.preset}". Known presets: ${knownPresets.length > 0 ? knownPresets.join(", ") : "none"}.`,
       { details: { preset: selection.preset, knownPresets } },
