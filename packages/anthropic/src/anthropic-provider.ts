@@ -2,6 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import {
   streamWithRetries,
   type RetryListener,
+  type BatonError,
   ConfigurationError,
   type ModelInfo,
   type ModelProvider,
@@ -11,6 +12,7 @@ import {
 } from "@baton/core";
 import { ANTHROPIC_MODELS, findModelInfo } from "./catalog.js";
 import { PROVIDER, mapAnthropicError } from "./errors/map-anthropic-error.js";
+import { redactSecrets, secretsOf } from "@baton/core";
 import { toAnthropicRequest, type RequestDefaults } from "./request/to-anthropic-request.js";
 import type { AnthropicClient, AnthropicThinkingConfig } from "./sdk-types.js";
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "@baton/core";
@@ -111,6 +113,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     ...(options.apiVersion === undefined ? {} : { "anthropic-version": options.apiVersion }),
   };
 
+  /** The error with the client's API key and auth token replaced by `***` (see `redactSecrets`). */
+  const withoutSecrets = (error: BatonError): BatonError => {
+    const credentials = client as { apiKey?: unknown; authToken?: unknown };
+    return redactSecrets(error, secretsOf(credentials.apiKey, credentials.authToken, options.apiKey));
+  };
+
   /** One call: the request, then its parts as they stream (failures typed by `mapAnthropicError`). */
   async function attempt(request: ModelRequest): Promise<AsyncIterator<ModelStreamPart>> {
     const signal = request.signal;
@@ -121,9 +129,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
         .withResponse();
       const requestId = response.headers.get("request-id") ?? undefined;
       const abortRequest = (): void => (data as { controller?: AbortController }).controller?.abort();
-      return new PartIterator(data, (error) => mapAnthropicError(error, signal, requestId), signal, requestId, idleTimeoutMs, abortRequest);
+      return new PartIterator(data, (error) => withoutSecrets(mapAnthropicError(error, signal, requestId)), signal, requestId, idleTimeoutMs, abortRequest);
     } catch (error) {
-      throw mapAnthropicError(error, signal);
+      throw withoutSecrets(mapAnthropicError(error, signal));
     }
   }
 

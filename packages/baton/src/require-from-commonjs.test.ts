@@ -31,5 +31,5 @@ describe("CommonJS applications", () => {
       testing: "function",
       schema: { type: "object", properties: { q: { type: "string", description: "query" } }, required: ["q"] },
     });
-  });
+  }, 60_000); // a child process loading every package: slow on a loaded 2-core machine
 });

@@ -13,6 +13,7 @@ import {
 import { GoogleGenAI } from "@google/genai";
 import { findModelInfo, modelTable } from "./catalog.js";
 import { toGoogleError } from "./errors/map-google-error.js";
+import { redactSecrets, secretsOf } from "@baton/core";
 import { ResponseHeaderProbe, type FetchFunction } from "./http/response-header-probe.js";
 import { toStreamParams, type GeminiRequestSettings } from "./request/to-stream-params.js";
 import type { GeminiSafetySetting, GeminiStreamParams, GeminiThinkingConfig, GoogleClient } from "./sdk-types.js";
@@ -145,16 +146,25 @@ export class GoogleProvider implements ModelProvider {
       completed = true;
     } catch (error) {
       if (idle?.fired && !signal?.aborted) throw this.stalled(probe?.headers, mapper.responseId);
-      throw toGoogleError(error, {
-        ...(signal ? { signal } : {}),
-        ...(probe?.headers ? { headers: probe.headers } : {}),
-        ...(mapper.responseId === undefined ? {} : { responseId: mapper.responseId }),
-      });
+      throw redactSecrets(
+        toGoogleError(error, {
+          ...(signal ? { signal } : {}),
+          ...(probe?.headers ? { headers: probe.headers } : {}),
+          ...(mapper.responseId === undefined ? {} : { responseId: mapper.responseId }),
+        }),
+        this.secrets(),
+      );
     } finally {
       idle?.stop();
       signal?.removeEventListener("abort", onAbort);
       if (!completed) controller.abort();
     }
+  }
+
+  /** The API key of the client (also of a `client` of the user's), to be kept out of errors. */
+  private secrets(): string[] {
+    const client = this.client as unknown as { apiKey?: unknown; apiClient?: { clientOptions?: { apiKey?: unknown } } };
+    return secretsOf(client.apiKey, client.apiClient?.clientOptions?.apiKey);
   }
 
   /** The error of a stream that sent nothing for `streamIdleTimeoutMs`. */

@@ -8,7 +8,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ProviderError, type FinishReason, type Message, type ModelProvider, type ModelStreamPart, type RunResult, type StopReason, type TokenUsage, type Tool } from "@baton/core";
+import { ProviderError, toModelMessages, type FinishReason, type Message, type ModelProvider, type ModelStreamPart, type RunResult, type StopReason, type TokenUsage, type Tool } from "@baton/core";
+import { createMemoryStorage } from "@baton/storage-memory";
 import { run } from "../src/index.js";
 
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 1500);
@@ -117,6 +118,17 @@ function tools(): Tool[] {
   ];
 }
 
+/** A memory storage whose every write fails (a database that went away). */
+function failingStorage(): ReturnType<typeof createMemoryStorage> {
+  const storage = createMemoryStorage();
+  for (const name of ["appendMessages", "saveCheckpoint", "recordUsage", "claimRun", "saveSummary", "archiveToolOutput"] as const) {
+    (storage as unknown as Record<string, unknown>)[name] = async () => {
+      throw new Error("storage is down");
+    };
+  }
+  return storage;
+}
+
 /** Every property a run must have, whatever its model, tools and abort did. */
 function checkRun(result: RunResult, maxIterations: number): void {
   expect(STOP_REASONS.has(result.stopReason)).toBe(true);
@@ -160,9 +172,11 @@ describe("fuzzed runs (fast-check)", () => {
           fc.integer({ min: 1, max: 5 }),
           fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
           fc.boolean(),
-          async (turns, maxIterations, toolCallLimit, abortAfterMs, parallel) => {
+          fc.constantFrom("none", "memory", "failing"),
+          async (turns, maxIterations, toolCallLimit, abortAfterMs, parallel, storageKind) => {
             const controller = new AbortController();
             const timer = abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), abortAfterMs);
+            const storage = storageKind === "none" ? undefined : storageKind === "memory" ? createMemoryStorage() : failingStorage();
             try {
               const result = await run({
                 provider: fuzzModel(turns),
@@ -173,8 +187,15 @@ describe("fuzzed runs (fast-check)", () => {
                 toolCallLimit,
                 config: { useParallelTools: parallel },
                 signal: controller.signal,
+                ...(storage ? { storage, conversationId: "c", storageWaitMs: 50 } : {}),
               });
               checkRun(result, maxIterations);
+              if (storage && storageKind === "failing") expect(result.persisted).toBe(false);
+              if (storage && result.persisted && result.stopReason !== "aborted") {
+                // The stored conversation is the one returned: the input, then the run's turns.
+                const stored = await storage.loadMessages("c");
+                expect(toModelMessages(stored.slice(1))).toEqual(result.messages);
+              }
             } finally {
               if (timer) clearTimeout(timer);
             }

@@ -17,6 +17,7 @@ import { ChatChunkMapper, type ChatChunkFields } from "./stream/chat-chunk-mappe
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "@baton/core";
 import { pumpStream, type OpenedStream } from "./stream/pump-stream.js";
 import { ResponsesEventMapper, type ResponsesEventFields } from "./stream/responses-event-mapper.js";
+import { redactSecrets, secretsOf } from "@baton/core";
 
 /**
  * A Baton {@link ModelProvider} for OpenAI: the Chat Completions API (also for
@@ -69,7 +70,7 @@ export class OpenAIProvider implements ModelProvider {
     let body: object | undefined;
     const attempt = (): AsyncIterable<ModelStreamPart> => {
       body ??= this.api === "chat" ? chatRequestBody(request, this.settings) : responsesRequestBody(request, this.settings);
-      return this.api === "chat" ? this.streamChat(body, request.signal) : this.streamResponses(body, request);
+      return this.withoutSecrets(this.api === "chat" ? this.streamChat(body, request.signal) : this.streamResponses(body, request));
     };
     return streamWithRetries(attempt, this.retry, request.signal);
   }
@@ -77,6 +78,15 @@ export class OpenAIProvider implements ModelProvider {
   /** Context window, output limit and prices of a model (dated ids resolve to their family), when known. */
   getModelInfo(modelId: string): ModelInfo | undefined {
     return resolveModelInfo(modelId, this.models);
+  }
+
+  /** The parts of `parts`; an error it throws has the client's API key replaced by `***` (see `redactSecrets`). */
+  private async *withoutSecrets(parts: AsyncIterable<ModelStreamPart>): AsyncGenerator<ModelStreamPart, void, undefined> {
+    try {
+      yield* parts;
+    } catch (error) {
+      throw redactSecrets(error, secretsOf(this.client.apiKey));
+    }
   }
 
   private streamChat(body: object, signal: AbortSignal | undefined): AsyncIterable<ModelStreamPart> {

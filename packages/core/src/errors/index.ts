@@ -33,3 +33,4 @@ export {
   type ProviderErrorInfo,
 } from "./provider-errors.js";
 export { StorageError, StorageCorruptionError, StorageConflictError, RunClaimLostError, StorageSchemaError } from "./storage-errors.js";
+export { REDACTED, secretsOf, redactText, containsSecret, redactCause, redactSecrets } from "./redact-secrets.js";

@@ -94,7 +94,8 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
       run.turn.toolCalls = [];
       run.stepStop = { stop: true, reason: state.stopReason ?? "tool_call_limit" };
     }
-    if (calls.length === 0 || content.length > 0) addTurn(run, { role: "assistant", content }, iteration, true);
+    // An empty turn adds no message: providers refuse an assistant message without content, and storage keeps none.
+    if (content.length > 0) addTurn(run, { role: "assistant", content }, iteration, true);
     const recorded = recordCallUsage(run, usage, { text: turn.text, toolCalls: calls, toolsSent, tools: request.tools ?? [] });
     if (recorded) await recorded;
     return CONTINUE_TO.end;
