@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { PROVIDER_FIXTURES_DIR } from "./provider-fixtures.js";
 
 /**
- * The recorded streams are copied from the workplace's shared fixtures (`shared/fixtures/providers`
- * beside the checkout, or `BATON_SHARED_FIXTURES`) so the package and a clean clone carry them.
+ * The recorded streams are copied from the shared folder beside the checkout
+ * (`shared/fixtures/providers`, or `BATON_SHARED_FIXTURES`) so the package and a clean clone carry them.
  * Where that folder is found, the copies must match it: an updated recording must be copied in.
  */
 function findShared(): string {
