@@ -3,6 +3,7 @@ import type { ConversationMessage, ModelRequest, Storage, Tool } from "@baton/co
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage, type MemoryStorage } from "@baton/storage-memory";
 import { resume, run } from "../src/index.js";
+import { toolsOf } from "./support/process-tools.js";
 
 /** A view of a storage that can lose its connection: after `cut()` every call fails. */
 function cuttable(storage: Storage): Storage & { cut(): void } {
@@ -41,21 +42,6 @@ function researchModel() {
     if (toolMessages === 1) return { toolCalls: [{ id: "call_fast2", name: "fast", arguments: { n: 3 } }], usage: { inputTokens: 20, outputTokens: 5 } };
     return { text: "Both are done.", usage: { inputTokens: 30, outputTokens: 4 } };
   }
-}
-
-/** Tools of one "process": `slow` hangs until aborted when `hang` is set. */
-function toolsOf(log: string[], process: string, hang: boolean): Tool[] {
-  return [
-    { ...fakeTool({ name: "fast" }), execute: async (args: unknown) => (log.push(`${process}:fast`), `fast ${JSON.stringify(args)}`) },
-    {
-      ...fakeTool({ name: "slow" }),
-      execute: async (args: unknown, ctx) => {
-        log.push(`${process}:slow`);
-        if (hang) await new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted"))));
-        return `slow ${JSON.stringify(args)}`;
-      },
-    },
-  ];
 }
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {

@@ -3,6 +3,7 @@ import type { ModelRequest, Storage, StreamEvent, Tool } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage, type MemoryStorage } from "@baton/storage-memory";
 import { resume, run } from "../src/index.js";
+import { toolsOf } from "./support/process-tools.js";
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
   const deadline = Date.now() + 5000;
@@ -22,21 +23,6 @@ function duplicatingModel() {
     return { text: results.map((result) => `${result.toolName}=${String(result.result)}`).join("; ") };
   };
   return scriptedModel([reply, reply]);
-}
-
-/** The tools of one process: `slow` hangs until aborted when `hang` is set. */
-function toolsOf(log: string[], name: string, hang: boolean): Tool[] {
-  return [
-    { ...fakeTool({ name: "fast" }), execute: async (args: unknown) => (log.push(`${name}:fast`), `fast ${JSON.stringify(args)}`) },
-    {
-      ...fakeTool({ name: "slow" }),
-      execute: async (args: unknown, ctx) => {
-        log.push(`${name}:slow`);
-        if (hang) await new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted"))));
-        return `slow ${JSON.stringify(args)}`;
-      },
-    },
-  ];
 }
 
 /** A stored run whose process died mid-batch: `fast` finished, `slow` hangs; its lease has lapsed. */
