@@ -1,17 +1,10 @@
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION, createAgentState, type RunCheckpoint } from "@baton/core";
+import type { RunCheckpoint } from "@baton/core";
+import { sampleRunState } from "@baton/testing/storage-conformance";
 import { expect, it } from "vitest";
 import { createPostgresStorage } from "../src/index.js";
 import { CONNECTION_STRING, adminClient, describePostgres, dropSchemasAfterAll, uniqueSchema } from "./support/postgres.js";
 
-const state = (agentPath: string, iteration: number): RunCheckpoint => ({
-  format: RUN_STATE_FORMAT,
-  version: RUN_STATE_VERSION,
-  runId: "r1",
-  agentPath,
-  status: "running",
-  root: { ...createAgentState({ runId: "r1", agentPath, model: "m", messages: [], toolCallLimit: 25, maxIterations: 10 }), iteration },
-  savedAt: iteration,
-});
+const state = (agentPath: string, iteration: number): RunCheckpoint => sampleRunState("r1", { agentPath, savedAt: iteration, root: { iteration } });
 
 describePostgres("run checkpoints", () => {
   const track = dropSchemasAfterAll();

@@ -15,6 +15,7 @@ import {
   type RunCheckpoint,
 } from "@baton/core";
 import { createSqliteStorage, migrate } from "../src/index.js";
+import { sampleRunState } from "@baton/testing/storage-conformance";
 import { createHarness, withHandle, type SqliteHarness } from "./support/harness.js";
 
 const text = (value: string): NewConversationMessage => ({ role: "user", parts: [{ type: "text", text: value }] });
@@ -146,15 +147,8 @@ describe("SQLite specifics", () => {
   });
 
   it("keeps one checkpoint row per run; of an earlier release's rows per agent, reads the root's and a save drops the rest", async () => {
-    const state = (agentPath: string, iteration: number): RunCheckpoint => ({
-      format: RUN_STATE_FORMAT,
-      version: RUN_STATE_VERSION,
-      runId: "r1",
-      agentPath,
-      status: "running",
-      root: { ...createAgentState({ runId: "r1", agentPath, model: "m", messages: [], toolCallLimit: 25, maxIterations: 10 }), iteration },
-      savedAt: iteration,
-    });
+    const state = (agentPath: string, iteration: number): RunCheckpoint => sampleRunState("r1", { agentPath, savedAt: iteration, root: { iteration } });
+
     const rows = () => withHandle(harness.file, (db) => db.prepare<[], { agent_path: string }>("SELECT agent_path FROM baton_checkpoints WHERE run_id = 'r1' ORDER BY agent_path").all());
     await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 0 });
     await harness.storage.saveCheckpoint(state("main", 1), { owner: "w1", leaseMs: 60_000, now: 0 });

@@ -10,6 +10,8 @@ import { policyTests } from "./policy-tests.js";
 import { upgradeTests } from "./upgrade-tests.js";
 
 export type { CorruptionTarget, CreateStorageHarness, Garbage, StorageHarness } from "./harness.js";
+/** The run state the suite saves (`sampleRunState(runId, { agentPath, root: { iteration } })`), for an adapter's own checkpoint tests. */
+export { checkpoint as sampleRunState, type CheckpointOverrides as SampleRunStateOverrides } from "./sample-data.js";
 
 /**
  * The storage conformance suite: every behaviour of the `Storage` contract, run
