@@ -14,3 +14,4 @@ export * from "./run/index.js";
 export * from "./storage/index.js";
 export * from "./errors/index.js";
 export * from "./timing/index.js";
+export * from "./options/index.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, type StreamEvent } from "@baton/core";
-import { EventHub, EventSubscription, ReplayUnavailableError } from "../src/index.js";
+import { EventHub, EventSubscription, InvalidLastEventIdError, ReplayUnavailableError } from "../src/index.js";
 import { collect, seqs } from "./support/sse-test-server.js";
 
 const event = (seq: number): StreamEvent => ({ type: "text-delta", text: `t${seq}`, runId: "r", agentPath: "main", seq, contentIndex: 0, timestamp: seq });
@@ -31,13 +31,16 @@ describe("EventHub.subscribe", () => {
     expect(seqs(await collect(fromStart))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 
-  it("skips live events the client already has when `after` is ahead of the hub", async () => {
+  it("refuses an `after` ahead of the last event emitted, skipping nothing for the others", async () => {
     const hub = new EventHub();
     emitRange(hub, 1, 2);
-    const subscription = hub.subscribe({ after: 4 });
+    expect(() => hub.subscribe({ after: 4 })).toThrow(InvalidLastEventIdError);
+    expect(() => hub.subscribe({ after: 3 })).toThrow(expect.objectContaining({ code: "INVALID_LAST_EVENT_ID", details: { value: "3", lastSeq: 2 } }));
+    expect(hub.consumers).toBe(0);
+    const atTheEnd = hub.subscribe({ after: 2 });
     emitRange(hub, 3, 6);
     hub.close();
-    expect(seqs(await collect(subscription))).toEqual([5, 6]);
+    expect(seqs(await collect(atTheEnd))).toEqual([3, 4, 5, 6]);
   });
 
   it("throws ReplayUnavailableError when the events after `after` were evicted", () => {

@@ -1,6 +1,7 @@
 import { ConfigurationError, type EventSink, type StreamEvent } from "@baton/core";
 import { ReplayBuffer, type ReplayBufferView } from "./replay-buffer.js";
 import { ReplayUnavailableError } from "./replay-unavailable-error.js";
+import { InvalidLastEventIdError } from "../sse/invalid-last-event-id-error.js";
 import { DEFAULT_HIGH_WATER_MARK, EventSubscription } from "./event-subscription.js";
 
 /** Options of an {@link EventHub}. */
@@ -24,7 +25,9 @@ export interface SubscribeOptions {
   /**
    * Replay the kept events with `seq > after` first (a client resuming after its last
    * event). Without it the subscription gets live events only. Throws
-   * {@link ReplayUnavailableError} when some of those events are no longer kept.
+   * {@link ReplayUnavailableError} when some of those events are no longer kept, and
+   * {@link InvalidLastEventIdError} when `after` is ahead of the last event emitted
+   * (no client can have it: skipping to it would hide events silently).
    */
   readonly after?: number;
   /** Overrides the hub's per-subscriber high-water mark. */
@@ -167,12 +170,14 @@ export class EventHub implements EventSink {
    * `close()` it still works: it replays, then ends.
    *
    * @throws ReplayUnavailableError when events after `after` are no longer kept.
+   * @throws InvalidLastEventIdError when `after` is greater than {@link EventHub.lastSeq}.
    */
   subscribe(options: SubscribeOptions = {}): EventSubscription {
     const after = options.after;
     let initial: StreamEvent[] | undefined;
     if (after !== undefined) {
       if (!Number.isSafeInteger(after) || after < 0) throw new ConfigurationError(`EventHub.subscribe: "after" must be an integer >= 0, got ${after}.`);
+      if (after > this.buffer.lastSeq) throw new InvalidLastEventIdError(String(after), this.buffer.lastSeq);
       initial = this.buffer.after(after);
       if (initial === undefined) throw new ReplayUnavailableError(after, this.buffer.oldestSeq ?? null, this.buffer.replayableAfter);
     }
@@ -181,7 +186,6 @@ export class EventHub implements EventSink {
       name: options.name ?? `subscriber#${++this.named}`,
       highWaterMark: options.highWaterMark ?? this.highWaterMark,
       ...(initial === undefined ? {} : { initial }),
-      ...(after !== undefined && after > this.buffer.lastSeq ? { skipThrough: after } : {}),
       onClose: () => {
         this.subscriptions = this.subscriptions.filter((other) => other !== subscription);
         onClose?.();

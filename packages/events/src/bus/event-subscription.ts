@@ -11,8 +11,6 @@ export interface EventSubscriptionOptions {
   readonly highWaterMark?: number;
   /** Events queued before the first `push` (a replay); they do not ask the producer to wait. */
   readonly initial?: StreamEvent[];
-  /** Events with `seq` up to this one are skipped (a client that has them already). */
-  readonly skipThrough?: number;
   /** Called once when the consumer closes the subscription before it ended. */
   readonly onClose?: () => void;
 }
@@ -36,12 +34,10 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
   /** Name given at creation, if any. */
   readonly name: string | undefined;
   private readonly queue: EventQueue<StreamEvent>;
-  private readonly skipThrough: number;
   private iterated = false;
 
   constructor(options: EventSubscriptionOptions = {}) {
     this.name = options.name;
-    this.skipThrough = options.skipThrough ?? 0;
     this.queue = new EventQueue<StreamEvent>({
       highWaterMark: options.highWaterMark ?? DEFAULT_HIGH_WATER_MARK,
       ...(options.initial === undefined ? {} : { initial: options.initial }),
@@ -70,7 +66,6 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
    * Ignored once the subscription ended or was closed.
    */
   push(event: StreamEvent): Promise<void> | undefined {
-    if (event.seq <= this.skipThrough) return undefined;
     return this.queue.emit(event);
   }
 

@@ -1,7 +1,7 @@
+import { checkOptions, optionIs as is, requiredOption as required } from "@baton/core";
 import type { Message, ToolMessage, ToolResultPart } from "@baton/core";
 import { derive } from "./derived-messages.js";
 import type { ContextStrategy, StrategyContext, StrategyResult } from "./context-strategy.js";
-import { checkOptions, is, required } from "../options/check-options.js";
 import { resultText } from "./conversation-shape.js";
 import { archiveIdOf, InMemoryToolArchive, type ToolArchive } from "./tool-archive.js";
 

@@ -1,7 +1,7 @@
+import { checkOptions, optionIs as is } from "@baton/core";
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from "@baton/core";
 import { derive } from "./derived-messages.js";
 import type { ContextStrategy, StrategyContext, StrategyResult } from "./context-strategy.js";
-import { checkOptions, is } from "../options/check-options.js";
 import { headEnd, recentTurnsStart, resultSize } from "./conversation-shape.js";
 import { overThreshold } from "./thresholds.js";
 

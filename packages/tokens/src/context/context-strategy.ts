@@ -1,6 +1,6 @@
+import { checkOptions, optionIs as is } from "@baton/core";
 import type { Message, UnstampedEvent, Usage } from "@baton/core";
 import { ConfigurationError } from "@baton/core";
-import { checkOptions, is } from "../options/check-options.js";
 import type { MessageTokens } from "./message-tokens.js";
 
 /** What a strategy sees: the whole request as one list, and the budget it must fit. */

@@ -1,5 +1,5 @@
+import { checkOptions, optionIs as is, requiredOption as required, type OptionRule } from "@baton/core";
 import type { ContextEngine, ContextEngineInput, ContextEngineOutput, Message, TokenCounter, ToolDefinition, UnstampedEvent, Usage } from "@baton/core";
-import { checkOptions, is, required, type OptionRule } from "../options/check-options.js";
 import { enforceAlternation } from "./alternation.js";
 import { ContextOverflowError } from "./context-overflow-error.js";
 import type { ContextStrategy, StrategyContext } from "./context-strategy.js";

@@ -1,5 +1,5 @@
+import { checkOptions, optionIs as is } from "@baton/core";
 import type { Message } from "@baton/core";
-import { checkOptions, is } from "../options/check-options.js";
 import type { ContextStrategy, StrategyContext, StrategyResult } from "./context-strategy.js";
 import { headEnd, isCutPoint, recentTurnsStart } from "./conversation-shape.js";
 import { droppedTurnsOf, trimNotice } from "./notices.js";

@@ -1,6 +1,6 @@
+import { checkOptions, optionIs as is, requiredOption as required } from "@baton/core";
 import { ZERO_TOKEN_USAGE, addTokenUsage, messageText, type Message, type ModelProvider, type TokenUsage, type Usage } from "@baton/core";
 import type { ContextStrategy, StrategyContext, StrategyResult } from "./context-strategy.js";
-import { checkOptions, is, required } from "../options/check-options.js";
 import { headEnd, isCutPoint, recentTurnsStart, resultText } from "./conversation-shape.js";
 import { overThreshold } from "./thresholds.js";
 import { isEngineNote, summaryNote, summaryOf } from "./notices.js";

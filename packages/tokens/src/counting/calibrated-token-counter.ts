@@ -1,6 +1,6 @@
+import { checkOptions, optionIs as is, requiredOption as required } from "@baton/core";
 import type { Message, TokenCount, TokenCounter, ToolDefinition } from "@baton/core";
 import { ConfigurationError } from "@baton/core";
-import { checkOptions, is, required } from "../options/check-options.js";
 import { COUNT_OPTIONS, createOpenAITokenCounter } from "./openai-token-counter.js";
 
 /** Providers that publish no local tokenizer and get a calibrated estimate. */

@@ -1,5 +1,5 @@
+import { checkOptions, optionIs as is } from "@baton/core";
 import type { Message, TokenCount, TokenCounter, ToolDefinition } from "@baton/core";
-import { checkOptions, is } from "../options/check-options.js";
 import { countOpenAIMessage, REPLY_PRIMING_TOKENS, roleTokenCounts, type MessageCountContext } from "./chat-format.js";
 import { encodingForModel, type OpenAIEncodingName } from "./encodings.js";
 import type { ImageDetail } from "./image-tokens.js";

@@ -1,4 +1,4 @@
-import { ConfigurationError } from "@baton/core";
+import { ConfigurationError } from "../errors/index.js";
 
 /**
  * One option's rule: what the value must be, in words for the error message, and the
@@ -16,13 +16,19 @@ export type OptionRules = Readonly<Record<string, OptionRule>>;
 
 const rule = (expected: string, test: (value: unknown) => boolean): OptionRule => ({ expected, test });
 
-/** A rule made required. */
-export function required(base: OptionRule): OptionRule {
+/** A rule made required: {@link checkOptions} fails when the option is absent. */
+export function requiredOption(base: OptionRule): OptionRule {
   return { ...base, required: true };
 }
 
-/** Common option rules. */
-export const is = {
+/**
+ * Common option rules, for {@link checkOptions}.
+ *
+ * @example checkOptions("createThing", options, { limit: optionIs.positiveInteger, name: requiredOption(optionIs.string) })
+ */
+export const optionIs = {
+  /** Any value: the key is accepted and passed on unchecked (e.g. to an SDK that checks it). */
+  anything: rule("any value", () => true),
   boolean: rule("a boolean", (v) => typeof v === "boolean"),
   string: rule("a string", (v) => typeof v === "string"),
   nonEmptyString: rule("a non-empty string", (v) => typeof v === "string" && v.length > 0),
@@ -33,6 +39,12 @@ export const is = {
   /** A number in (0, 1]. */
   fraction: rule("a number in (0, 1]", (v) => typeof v === "number" && v > 0 && v <= 1),
   array: rule("an array", (v) => Array.isArray(v)),
+  /** An array of strings. */
+  stringArray: rule("an array of strings", (v) => Array.isArray(v) && v.every((item) => typeof item === "string")),
+  /** A non-array object (null excluded). */
+  object: rule("an object", (v) => typeof v === "object" && v !== null && !Array.isArray(v)),
+  /** An AbortSignal. */
+  abortSignal: rule("an AbortSignal", (v) => typeof AbortSignal !== "undefined" && v instanceof AbortSignal),
   /** One of the listed strings. */
   oneOf: (...values: readonly string[]): OptionRule => rule(`one of ${values.map((v) => JSON.stringify(v)).join(", ")}`, (v) => typeof v === "string" && values.includes(v)),
   /** An object with the named methods. */
@@ -51,7 +63,7 @@ export const is = {
  * (undefined counts as absent) must pass its rule. Throws a {@link ConfigurationError}
  * naming the function, the key, and the accepted keys.
  *
- * @example checkOptions("slidingWindow", { maxTurn: 2 }, { maxTurns: is.positiveInteger })
+ * @example checkOptions("slidingWindow", { maxTurn: 2 }, { maxTurns: optionIs.positiveInteger })
  * // ConfigurationError: slidingWindow(): unknown option "maxTurn". Accepted options: maxTurns.
  */
 export function checkOptions(fn: string, options: unknown, rules: OptionRules): void {
