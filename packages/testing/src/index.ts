@@ -25,3 +25,4 @@ export { startStallingServer, type StallingServer } from "./providers/stalling-s
 export { startTcpRelay, type TcpRelay } from "./net/tcp-relay.js";
 export { SECRET, findSecret } from "./secrets/secret-scan.js";
 export { streamFailure, refusedProviderURL } from "./providers/stream-failure.js";
+export { optionsError, expectUnknownOptionRejected } from "./options/options-error.js";
