@@ -42,3 +42,4 @@ export type {
 } from "./progress.js";
 export { EventQueue, type EventQueueOptions } from "./event-queue.js";
 export { applyProgressStepUpdate } from "./apply-progress-step-update.js";
+export type { RunEventLog, RunEventLogHead } from "./run-event-log.js";
