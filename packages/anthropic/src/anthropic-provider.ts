@@ -1,5 +1,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import {
+  checkOptions,
+  optionIs as is,
+  type OptionRule,
   streamWithRetries,
   type RetryListener,
   type BatonError,
@@ -12,7 +15,7 @@ import {
 } from "@baton/core";
 import { ANTHROPIC_MODELS, findModelInfo } from "./catalog.js";
 import { PROVIDER, mapAnthropicError } from "./errors/map-anthropic-error.js";
-import { redactSecrets, secretsOf } from "@baton/core";
+import { redactSecrets, RETRY_POLICY_RULES, secretsOf } from "@baton/core";
 import { toAnthropicRequest, type RequestDefaults } from "./request/to-anthropic-request.js";
 import type { AnthropicClient, AnthropicThinkingConfig } from "./sdk-types.js";
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "@baton/core";
@@ -56,6 +59,29 @@ export interface AnthropicProviderOptions {
   readonly streamIdleTimeoutMs?: number;
 }
 
+/**
+ * The rule of every key of {@link AnthropicProviderOptions}, checked (with `checkOptions`
+ * from `@baton/core`) when a provider is created: a key not listed here is rejected
+ * with a `ConfigurationError` that names the accepted ones. The `satisfies` clause
+ * keeps this table and the interface in sync.
+ */
+export const ANTHROPIC_PROVIDER_OPTION_RULES = {
+  apiKey: is.string,
+  baseURL: is.string,
+  // An SDK instance, used as it is.
+  client: is.object,
+  // Passed to the SDK as `defaultHeaders`.
+  headers: is.stringRecord,
+  retry: is.optionsObject(RETRY_POLICY_RULES),
+  onRetry: is.function,
+  models: is.object,
+  maxOutputTokens: is.positiveInteger,
+  // Sent as the request's `thinking`: the API judges it.
+  thinking: is.object,
+  apiVersion: is.nonEmptyString,
+  streamIdleTimeoutMs: is.nonNegativeInteger,
+} as const satisfies { readonly [K in keyof Required<AnthropicProviderOptions>]: OptionRule };
+
 /** A {@link ModelProvider} for Anthropic's Messages API, with the catalog it resolves models from. */
 export interface AnthropicProvider extends ModelProvider {
   readonly id: "anthropic";
@@ -85,13 +111,16 @@ function buildCatalog(overrides: Readonly<Record<string, Partial<ModelInfo>>> | 
  * `@anthropic-ai/sdk`: streamed Messages API calls mapped to Baton stream parts
  * (text, thinking with signatures, tool calls by index, finish reason, usage),
  * typed errors, retries by Baton's policy (the SDK's own are off), and a model
- * catalog with windows and prices.
+ * catalog with windows and prices. The options are checked first: an unknown key (a
+ * typo such as `baseUrl`) or a value of the wrong type throws a `ConfigurationError`
+ * naming the accepted options, before any client is built.
  *
  * @example
  * const provider = createAnthropicProvider({ apiKey: process.env.ANTHROPIC_API_KEY });
  * const result = await run({ provider, model: "claude-sonnet-5-5", input: "Hello!" });
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions = {}): AnthropicProvider {
+  checkOptions("createAnthropicProvider", options, ANTHROPIC_PROVIDER_OPTION_RULES);
   const client: AnthropicClient =
     options.client ??
     new Anthropic({

@@ -3,7 +3,7 @@
  * the official `@anthropic-ai/sdk`.
  * @packageDocumentation
  */
-export { createAnthropicProvider, type AnthropicProvider, type AnthropicProviderOptions } from "./anthropic-provider.js";
+export { createAnthropicProvider, ANTHROPIC_PROVIDER_OPTION_RULES, type AnthropicProvider, type AnthropicProviderOptions } from "./anthropic-provider.js";
 export { ANTHROPIC_MODELS, findModelInfo } from "./catalog.js";
 export { mapAnthropicError, ANTHROPIC_CONTEXT_LENGTH_PATTERNS } from "./errors/map-anthropic-error.js";
 export { retryAfterMs } from "./errors/retry-after.js";

@@ -1,5 +1,8 @@
 import {
+  checkOptions,
   ConfigurationError,
+  optionIs as is,
+  type OptionRule,
   ProviderStreamError,
   RunAbortedError,
   streamWithRetries,
@@ -13,7 +16,7 @@ import {
 import { GoogleGenAI } from "@google/genai";
 import { findModelInfo, modelTable } from "./catalog.js";
 import { toGoogleError } from "./errors/map-google-error.js";
-import { redactSecrets, secretsOf } from "@baton/core";
+import { redactSecrets, RETRY_POLICY_RULES, secretsOf } from "@baton/core";
 import { ResponseHeaderProbe, type FetchFunction } from "./http/response-header-probe.js";
 import { toStreamParams, type GeminiRequestSettings } from "./request/to-stream-params.js";
 import type { GeminiSafetySetting, GeminiStreamParams, GeminiThinkingConfig, GoogleClient } from "./sdk-types.js";
@@ -60,6 +63,31 @@ export interface GoogleProviderOptions {
 }
 
 /**
+ * The rule of every key of {@link GoogleProviderOptions}, checked (with `checkOptions`
+ * from `@baton/core`) when a provider is created: a key not listed here is rejected
+ * with a `ConfigurationError` that names the accepted ones. The `satisfies` clause
+ * keeps this table and the interface in sync.
+ */
+export const GOOGLE_PROVIDER_OPTION_RULES = {
+  apiKey: is.string,
+  baseURL: is.string,
+  // An SDK instance, used as it is.
+  client: is.object,
+  retry: is.optionsObject(RETRY_POLICY_RULES),
+  onRetry: is.function,
+  models: is.object,
+  // A `thinkingConfig` is sent as it is (the API judges it); `false` sends none.
+  thinking: is.either(is.object, { expected: "false", test: (value) => value === false }),
+  // Sent as they are: the API judges them.
+  safetySettings: is.array,
+  toolSchema: is.oneOf("openapi", "json-schema"),
+  // Passed to the SDK as `httpOptions.headers`.
+  headers: is.stringRecord,
+  fetch: is.function,
+  streamIdleTimeoutMs: is.nonNegativeInteger,
+} as const satisfies { readonly [K in keyof Required<GoogleProviderOptions>]: OptionRule };
+
+/**
  * Gemini behind Baton's {@link ModelProvider}, on the official `@google/genai` SDK.
  * Built by {@link createGoogleProvider}.
  */
@@ -76,7 +104,12 @@ export class GoogleProvider implements ModelProvider {
   private readonly table: Readonly<Record<string, ModelInfo>>;
   private readonly idleTimeoutMs: number;
 
+  /**
+   * Prefer {@link createGoogleProvider}. Throws a `ConfigurationError` for an unknown
+   * option key or a value of the wrong type (see {@link GOOGLE_PROVIDER_OPTION_RULES}).
+   */
   constructor(options: GoogleProviderOptions = {}) {
+    checkOptions("new GoogleProvider", options, GOOGLE_PROVIDER_OPTION_RULES);
     this.ownClient = options.client === undefined;
     this.client = options.client ?? buildClient(options);
     this.fetch = options.fetch;
@@ -195,12 +228,16 @@ function buildClient(options: GoogleProviderOptions): GoogleClient {
 /**
  * A Gemini {@link ModelProvider} on the official `@google/genai` SDK: streamed
  * text, thought summaries with their signatures, function calls, usage, typed
- * errors, and retries by Baton's policy (the SDK's own are off).
+ * errors, and retries by Baton's policy (the SDK's own are off). The options are
+ * checked first: an unknown key (a typo such as `baseUrl`) or a value of the wrong
+ * type throws a `ConfigurationError` naming the accepted options, before any client
+ * is built.
  *
  * @example
  * const provider = createGoogleProvider({ apiKey: process.env.GEMINI_API_KEY });
  * const result = await run({ provider, model: "gemini-2.5-flash", input: "Hello!" });
  */
 export function createGoogleProvider(options: GoogleProviderOptions = {}): GoogleProvider {
+  checkOptions("createGoogleProvider", options, GOOGLE_PROVIDER_OPTION_RULES);
   return new GoogleProvider(options);
 }

@@ -3,7 +3,7 @@
  * SDK.
  * @packageDocumentation
  */
-export { createGoogleProvider, GoogleProvider, type GoogleProviderOptions } from "./google-provider.js";
+export { createGoogleProvider, GoogleProvider, GOOGLE_PROVIDER_OPTION_RULES, type GoogleProviderOptions } from "./google-provider.js";
 export { GOOGLE_MODELS, findModelInfo } from "./catalog.js";
 export { toGeminiContents, type GeminiConversation } from "./messages/to-gemini-contents.js";
 export { toGeminiSchema } from "./tools/to-gemini-schema.js";

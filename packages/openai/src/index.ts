@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { createOpenAIProvider, OpenAIProvider } from "./openai-provider.js";
+export { OPENAI_PROVIDER_OPTION_RULES } from "./provider-options.js";
 export type { OpenAIProviderOptions, OpenAIApi, OpenAIReasoningEffort, OpenAICustomToolFormat } from "./provider-options.js";
 export { OPENAI_MODELS, resolveModelInfo, isOpenAIReasoningModel, type OpenAIModelEntry } from "./catalog.js";
 export { retryAfterMs } from "./errors/retry-after.js";

@@ -1,4 +1,5 @@
 import {
+  checkOptions,
   ConfigurationError,
   streamWithRetries,
   type ModelInfo,
@@ -9,7 +10,7 @@ import {
 } from "@baton/core";
 import OpenAI from "openai";
 import { OPENAI_MODELS, resolveModelInfo, type OpenAIModelEntry } from "./catalog.js";
-import type { OpenAIApi, OpenAICustomToolFormat, OpenAIProviderOptions } from "./provider-options.js";
+import { OPENAI_PROVIDER_OPTION_RULES, type OpenAIApi, type OpenAICustomToolFormat, type OpenAIProviderOptions } from "./provider-options.js";
 import { chatRequestBody } from "./requests/chat-request.js";
 import type { RequestSettings } from "./requests/request-settings.js";
 import { responsesRequestBody } from "./requests/responses-request.js";
@@ -36,7 +37,12 @@ export class OpenAIProvider implements ModelProvider {
   private readonly settings: RequestSettings;
   private readonly idleTimeoutMs: number;
 
+  /**
+   * Prefer {@link createOpenAIProvider}. Throws a `ConfigurationError` for an unknown
+   * option key or a value of the wrong type (see {@link OPENAI_PROVIDER_OPTION_RULES}).
+   */
   constructor(options: OpenAIProviderOptions = {}) {
+    checkOptions("new OpenAIProvider", options, OPENAI_PROVIDER_OPTION_RULES);
     this.id = options.name ?? "openai";
     this.api = options.api ?? "chat";
     if (this.api !== "chat" && this.api !== "responses") throw new ConfigurationError(`openai: unknown api "${String(this.api)}"; use "chat" or "responses".`);
@@ -146,7 +152,9 @@ function mergeModels(extra: OpenAIProviderOptions["models"]): Readonly<Record<st
 }
 
 /**
- * Creates an OpenAI provider for Baton.
+ * Creates an OpenAI provider for Baton. The options are checked first: an unknown key
+ * (a typo such as `baseUrl`) or a value of the wrong type throws a `ConfigurationError`
+ * naming the accepted options, before any client is built.
  *
  * @example
  * const openai = createOpenAIProvider({ apiKey: process.env.OPENAI_API_KEY });
@@ -161,5 +169,6 @@ function mergeModels(extra: OpenAIProviderOptions["models"]): Readonly<Record<st
  * const responses = createOpenAIProvider({ api: "responses", reasoningSummary: "auto" });
  */
 export function createOpenAIProvider(options: OpenAIProviderOptions = {}): OpenAIProvider {
+  checkOptions("createOpenAIProvider", options, OPENAI_PROVIDER_OPTION_RULES);
   return new OpenAIProvider(options);
 }

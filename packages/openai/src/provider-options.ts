@@ -1,4 +1,4 @@
-import type { ModelInfo, RetryPolicy } from "@baton/core";
+import { optionIs as is, RETRY_POLICY_RULES, type ModelInfo, type OptionRule, type RetryPolicy } from "@baton/core";
 import type OpenAI from "openai";
 
 /** Which OpenAI API the provider calls. */
@@ -81,3 +81,37 @@ export interface OpenAIProviderOptions {
    */
   readonly customTools?: Readonly<Record<string, OpenAICustomToolFormat | true>>;
 }
+
+/**
+ * The rule of every key of {@link OpenAIProviderOptions}, checked (with `checkOptions`
+ * from `@baton/core`) when a provider is created: a key not listed here is rejected
+ * with a `ConfigurationError` that names the accepted ones. The `satisfies` clause
+ * keeps this table and the interface in sync.
+ */
+export const OPENAI_PROVIDER_OPTION_RULES = {
+  apiKey: is.string,
+  baseURL: is.string,
+  // An SDK instance, used as it is.
+  client: is.object,
+  name: is.nonEmptyString,
+  // Any string: an unknown api gets its own message from the provider.
+  api: is.string,
+  retry: is.optionsObject(RETRY_POLICY_RULES),
+  models: is.object,
+  // Passed to the SDK as `defaultHeaders`.
+  headers: is.stringRecord,
+  timeoutMs: is.positiveNumber,
+  streamIdleTimeoutMs: is.nonNegativeInteger,
+  strictTools: is.boolean,
+  reasoningEffort: is.oneOf("none", "minimal", "low", "medium", "high", "xhigh"),
+  // Merged into request bodies unchecked: the server judges it.
+  extraBody: is.object,
+  systemRole: is.oneOf("system", "developer"),
+  maxTokensField: is.oneOf("max_completion_tokens", "max_tokens"),
+  includeUsage: is.boolean,
+  reasoningField: is.oneOf("reasoning_content", "reasoning"),
+  store: is.boolean,
+  reasoningSummary: is.oneOf("auto", "concise", "detailed"),
+  includeEncryptedReasoning: is.boolean,
+  customTools: is.object,
+} as const satisfies { readonly [K in keyof Required<OpenAIProviderOptions>]: OptionRule };

@@ -1,4 +1,6 @@
 import {
+  checkOptions,
+  type OptionRule,
   RunClaimLostError,
   StorageConflictError,
   StorageError,
@@ -36,6 +38,15 @@ export interface MemoryStorageOptions {
   readonly database?: MemoryDatabase;
 }
 
+/**
+ * The rule of every key of {@link MemoryStorageOptions}, checked (with `checkOptions`
+ * from `@baton/core`) when a storage is created: a key not listed here is rejected with
+ * a `ConfigurationError` that names the accepted ones.
+ */
+export const MEMORY_STORAGE_OPTION_RULES = {
+  database: { expected: "a MemoryDatabase", test: (value: unknown) => value instanceof MemoryDatabase },
+} as const satisfies { readonly [K in keyof Required<MemoryStorageOptions>]: OptionRule };
+
 /** Drops keys whose value is `undefined`, so what is read back has no empty fields. */
 function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
@@ -51,7 +62,12 @@ export class MemoryStorage implements Storage {
   readonly database: MemoryDatabase;
   private closed = false;
 
+  /**
+   * Prefer {@link createMemoryStorage}. Throws a `ConfigurationError` for an unknown
+   * option key or a `database` that is not a {@link MemoryDatabase}.
+   */
   constructor(options: MemoryStorageOptions = {}) {
+    checkOptions("new MemoryStorage", options, MEMORY_STORAGE_OPTION_RULES);
     this.database = options.database ?? new MemoryDatabase();
   }
 
@@ -257,12 +273,14 @@ export class MemoryStorage implements Storage {
 }
 
 /**
- * Creates an in-memory {@link Storage}.
+ * Creates an in-memory {@link Storage}. An unknown option key, or a `database` that is
+ * not a {@link MemoryDatabase}, throws a `ConfigurationError` naming the accepted options.
  * @example
  * const storage = createMemoryStorage();
  * await run({ provider, model, input: "Hi", storage, conversationId: "c1" });
  * await storage.loadMessages("c1");
  */
 export function createMemoryStorage(options: MemoryStorageOptions = {}): MemoryStorage {
+  checkOptions("createMemoryStorage", options, MEMORY_STORAGE_OPTION_RULES);
   return new MemoryStorage(options);
 }

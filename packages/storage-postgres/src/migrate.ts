@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { StorageSchemaError } from "@baton/core";
+import { checkOptions, optionIs as is, StorageSchemaError, type OptionRule } from "@baton/core";
 import { LATEST_VERSION, MIGRATIONS, type Migration } from "./migrations.js";
 import { quoteIdentifier } from "./sql.js";
 
@@ -8,6 +8,11 @@ export interface MigrateOptions {
   /** The schema holding Baton's tables; default `public`. Created when missing (by `migrate`). */
   readonly schema?: string;
 }
+
+/** The rule of every key of {@link MigrateOptions}; an unknown key is a `ConfigurationError`. */
+const MIGRATE_OPTION_RULES = {
+  schema: is.nonEmptyString,
+} as const satisfies { readonly [K in keyof Required<MigrateOptions>]: OptionRule };
 
 /** A migration recorded in `baton_migrations`. */
 export interface AppliedMigration {
@@ -74,8 +79,12 @@ function statusOf(schema: string, applied: readonly AppliedMigration[]): SchemaS
   };
 }
 
-/** Reads where `schema` stands against {@link MIGRATIONS}, changing nothing. */
+/**
+ * Reads where `schema` stands against {@link MIGRATIONS}, changing nothing.
+ * @throws ConfigurationError (as a rejection) for an unknown option key or a `schema` that is not a non-empty string.
+ */
 export async function schemaStatus(db: Connectable, options: MigrateOptions = {}): Promise<SchemaStatus> {
+  checkOptions("schemaStatus", options, MIGRATE_OPTION_RULES);
   const schema = options.schema ?? "public";
   return withClient(db, async (client) => statusOf(schema, await recordedVersions(client, schema)));
 }
@@ -86,8 +95,10 @@ export async function schemaStatus(db: Connectable, options: MigrateOptions = {}
  * transaction-level advisory lock on the schema, so processes migrating at once
  * apply each version once. Returns the versions applied (`[]` when up to date).
  * @throws StorageSchemaError when a newer version of this package migrated the schema.
+ * @throws ConfigurationError (as a rejection) for an unknown option key or a `schema` that is not a non-empty string.
  */
 export async function migrate(db: Connectable, options: MigrateOptions = {}): Promise<number[]> {
+  checkOptions("migrate", options, MIGRATE_OPTION_RULES);
   const schema = options.schema ?? "public";
   const applied: number[] = [];
   await withClient(db, async (client) => {

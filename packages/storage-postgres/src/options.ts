@@ -1,3 +1,4 @@
+import { optionIs as is, type OptionRule } from "@baton/core";
 import type pg from "pg";
 
 /** Options of {@link createPostgresStorage}. */
@@ -22,3 +23,20 @@ export interface PostgresStorageOptions {
   /** How long to wait for a connection before failing, in ms (default 10 000). Ignored with `pool`. */
   readonly connectionTimeoutMs?: number;
 }
+
+/**
+ * The rule of every key of {@link PostgresStorageOptions}, checked (with `checkOptions`
+ * from `@baton/core`) when a storage is created, before any connection is attempted: a
+ * key not listed here is rejected with a `ConfigurationError` that names the accepted
+ * ones. The `satisfies` clause keeps this table and the interface in sync.
+ */
+export const POSTGRES_STORAGE_OPTION_RULES = {
+  connectionString: is.nonEmptyString,
+  // A pg pool, used as it is.
+  pool: is.objectWith("a pg Pool", "query", "connect", "end"),
+  schema: is.nonEmptyString,
+  migrate: is.boolean,
+  max: is.positiveInteger,
+  // pg's connectionTimeoutMillis: 0 waits without limit.
+  connectionTimeoutMs: is.nonNegativeInteger,
+} as const satisfies { readonly [K in keyof Required<PostgresStorageOptions>]: OptionRule };

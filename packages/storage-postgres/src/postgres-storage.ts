@@ -1,5 +1,6 @@
 import pg from "pg";
 import {
+  checkOptions,
   StorageSchemaError,
   type AppendMessagesOptions,
   type AppendMessagesResult,
@@ -24,7 +25,7 @@ import * as conversations from "./conversations.js";
 import { Database } from "./database.js";
 import { toStorageError } from "./errors.js";
 import { migrate, newerSchemaError, schemaStatus } from "./migrate.js";
-import type { PostgresStorageOptions } from "./options.js";
+import { POSTGRES_STORAGE_OPTION_RULES, type PostgresStorageOptions } from "./options.js";
 import * as runs from "./runs.js";
 import * as sessions from "./sessions.js";
 import { statementsFor, type Statements } from "./statements.js";
@@ -142,13 +143,17 @@ async function prepareSchema(pool: pg.Pool, schema: string, options: PostgresSto
  * A {@link Storage} on PostgreSQL (pg, pooled). Before it resolves, it applies the
  * missing migrations to `schema` (or, with `migrate: false`, checks that none is
  * missing), so a wrong address, a missing database or an unmigrated schema fails
- * here, not on the first write.
+ * here, not on the first write. The options are checked first, before any connection
+ * is attempted: an unknown key or a value of the wrong type rejects with a
+ * `ConfigurationError` naming the accepted options.
+ * @throws ConfigurationError when the options are wrong (see {@link POSTGRES_STORAGE_OPTION_RULES}).
  * @throws StorageSchemaError when the schema is not migrated (`migrate: false`) or was migrated by a newer version.
  * @throws StorageError when PostgreSQL cannot be reached.
  * @example
  * const storage = await createPostgresStorage({ connectionString: "postgres://localhost/app", schema: "baton" });
  */
 export async function createPostgresStorage(options: PostgresStorageOptions = {}): Promise<PostgresStorage> {
+  checkOptions("createPostgresStorage", options, POSTGRES_STORAGE_OPTION_RULES);
   const schema = options.schema ?? "public";
   const ownsPool = options.pool === undefined;
   const pool =

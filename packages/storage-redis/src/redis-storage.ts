@@ -1,4 +1,4 @@
-import { StorageError, type Storage } from "@baton/core";
+import { checkOptions, optionIs as is, StorageError, type OptionRule, type Storage } from "@baton/core";
 import type { Redis } from "ioredis";
 import { archiveToolOutput, loadToolOutput } from "./archives.js";
 import { connectRedis, DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_REDIS_URL, quitClient } from "./connect.js";
@@ -51,6 +51,24 @@ export interface RedisStorageOptions {
   readonly keyPrefix?: string;
 }
 
+/** A number of milliseconds: its range is checked when the client is built (a `RangeError` for 0, a negative number or NaN). */
+const milliseconds: OptionRule = { expected: "a number of milliseconds", test: (value) => typeof value === "number" };
+
+/**
+ * The rule of every key of {@link RedisStorageOptions}, checked (with `checkOptions`
+ * from `@baton/core`) when a storage is created, before any connection is attempted: a
+ * key not listed here is rejected with a `ConfigurationError` that names the accepted
+ * ones. The `satisfies` clause keeps this table and the interface in sync.
+ */
+export const REDIS_STORAGE_OPTION_RULES = {
+  url: is.nonEmptyString,
+  connectTimeoutMs: milliseconds,
+  commandTimeoutMs: milliseconds,
+  // An ioredis client, used as it is (the adapter defines its scripts on it).
+  client: is.objectWith("an ioredis client", "defineCommand", "get", "set"),
+  keyPrefix: is.string,
+} as const satisfies { readonly [K in keyof Required<RedisStorageOptions>]: OptionRule };
+
 /** A Baton `Storage` in Redis. */
 export interface RedisStorage extends Storage {
   /** The client the storage uses (yours when you passed `client`). */
@@ -62,7 +80,10 @@ export interface RedisStorage extends Storage {
 /**
  * Opens a Baton storage in Redis: connects (unless given a client), checks the schema
  * version under the key prefix (writing it on first use) and defines the Lua scripts
- * every multi-key write runs as.
+ * every multi-key write runs as. The options are checked first, before any connection
+ * is attempted: an unknown key or a value of the wrong type rejects with a
+ * `ConfigurationError` naming the accepted options.
+ * @throws ConfigurationError when the options are wrong (see {@link REDIS_STORAGE_OPTION_RULES}).
  * @throws StorageError when Redis cannot be reached (retryable) or refuses the login (not retryable).
  * @throws StorageSchemaError when the data under the prefix was written by a newer adapter.
  * @throws RangeError when `connectTimeoutMs` or `commandTimeoutMs` is not a positive number.
@@ -70,6 +91,7 @@ export interface RedisStorage extends Storage {
  * const storage = await createRedisStorage({ url: "redis://127.0.0.1:6379", keyPrefix: "myapp:" });
  */
 export async function createRedisStorage(options: RedisStorageOptions = {}): Promise<RedisStorage> {
+  checkOptions("createRedisStorage", options, REDIS_STORAGE_OPTION_RULES);
   const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   const owned = options.client === undefined;
   const client =

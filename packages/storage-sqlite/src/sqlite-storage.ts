@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { StorageError, StorageSchemaError, type Storage } from "@baton/core";
+import { checkOptions, ConfigurationError, optionIs as is, StorageError, StorageSchemaError, type OptionRule, type Storage } from "@baton/core";
 import { sqliteArchives } from "./archives.js";
 import { sqliteConversations } from "./conversations.js";
 import { storageErrorOf } from "./errors.js";
@@ -40,6 +40,20 @@ export type SqliteStorageOptions = (
    */
   readonly busyTimeoutMs?: number;
 };
+
+/**
+ * The rule of every key of {@link SqliteStorageOptions}, checked (with `checkOptions`
+ * from `@baton/core`) when a storage is created: a key not listed here is rejected with
+ * a `ConfigurationError` that names the accepted ones. Exactly one of `path` and
+ * `database` must be given.
+ */
+export const SQLITE_STORAGE_OPTION_RULES = {
+  path: is.string,
+  // A better-sqlite3 database, used as it is.
+  database: is.objectWith("a better-sqlite3 Database", "prepare", "pragma", "transaction"),
+  migrate: is.boolean,
+  busyTimeoutMs: is.nonNegativeInteger,
+} as const satisfies { readonly [K in keyof Required<SqliteStorageOptions>]: OptionRule };
 
 /** A Baton {@link Storage} in SQLite. */
 export interface SqliteStorage extends Storage {
@@ -84,6 +98,11 @@ type Domains = ReturnType<typeof domainsOf>;
  * it writes runs in a `BEGIN IMMEDIATE` transaction, so several storages (processes,
  * or handles in one process) can share one file.
  *
+ * The options are checked first: an unknown key, a value of the wrong type, or not
+ * exactly one of `path` and `database` throws a `ConfigurationError` naming the
+ * accepted options, before any file is opened.
+ *
+ * @throws ConfigurationError when the options are wrong (see {@link SQLITE_STORAGE_OPTION_RULES}).
  * @throws StorageError when the file cannot be opened; StorageSchemaError when a newer
  * version of this package migrated it.
  * @example
@@ -92,6 +111,14 @@ type Domains = ReturnType<typeof domainsOf>;
  * await storage.close();
  */
 export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorage {
+  checkOptions("createSqliteStorage", options, SQLITE_STORAGE_OPTION_RULES);
+  if ((options?.path === undefined) === (options?.database === undefined)) {
+    const accepted = Object.keys(SQLITE_STORAGE_OPTION_RULES);
+    throw new ConfigurationError(
+      `createSqliteStorage(): pass exactly one of "path" (a file to open) and "database" (a better-sqlite3 Database you opened). Accepted options: ${accepted.join(", ")}.`,
+      { details: { function: "createSqliteStorage", accepted } },
+    );
+  }
   const owned = options.database === undefined;
   const db = options.database ?? openDatabase(options.path, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
   let domains: Domains | undefined;

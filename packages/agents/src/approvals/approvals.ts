@@ -1,4 +1,4 @@
-import type { AgentConfig, ToolCallDecision } from "@baton/core";
+import { checkOptions, optionIs as is, requiredOption, type AgentConfig, type ToolCallDecision } from "@baton/core";
 import { approvalCheckOf, type ApprovalOptions } from "./needs-approval.js";
 
 /**
@@ -25,8 +25,12 @@ import { approvalCheckOf, type ApprovalOptions } from "./needs-approval.js";
  * if (paused.stopReason === "interrupted") await db.save(paused.runId, JSON.stringify(paused.state));
  * // later, anywhere:
  * const result = await run({ ...agent, resume: await db.load(runId), decisions: { [paused.interruptions![0]!.id]: { approve: true } } });
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `needsApproval`) or a
+ *   `needsApproval` that is missing or neither a list of tool names nor a function.
  */
 export function approvals(options: ApprovalOptions): AgentConfig {
+  checkOptions("approvals", options, { needsApproval: requiredOption(is.either(is.stringArray, is.function)) });
   const check = approvalCheckOf(options.needsApproval);
   return {
     beforeToolCalls({ calls }) {

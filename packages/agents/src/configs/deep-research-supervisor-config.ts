@@ -1,8 +1,9 @@
-import { ConfigurationError, type AgentConfig, type AgentContext, type AgentState } from "@baton/core";
+import { ConfigurationError, checkOptions, optionIs as is, type AgentConfig, type AgentContext, type AgentState } from "@baton/core";
 import { deepResearchProgress, type DeepResearchProgress } from "./deep-research-progress.js";
 import { SUPERVISOR_FINAL_ANSWER_INSTRUCTION, reportInstruction, supervisorNudge, type ReportTrigger } from "./instructions.js";
 import { DEFAULT_RESEARCHER_TOOL_NAME } from "./researcher-tool.js";
 import { onlyToolsPolicy } from "./tool-name-policy.js";
+import { nonNegativeNumber } from "../validation/option-rules.js";
 
 /**
  * Default name of the report tool the supervisor ends its research with.
@@ -76,8 +77,29 @@ export interface DeepResearchSupervisorOptions {
  *   tools: [researcherTool({ tools: [webSearch] }), reportTool],
  *   config: deepResearchSupervisorConfig({ timeBudgetMs: 10 * 60_000, cheaperModel: "gpt-4.1-mini" }),
  * });
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `researcherToolName`,
+ *   `reportToolName`, `feedbackToolName`, `storedTools`, `toolCallLimit`,
+ *   `timeBudgetMs`, `clock`, `maxNudges`, `nudge`, `cheaperModel`,
+ *   `cheaperModelAfterRetries`, `finalAnswerInstruction`, `reportInstruction`) or a
+ *   value of the wrong type.
  */
 export function deepResearchSupervisorConfig(options: DeepResearchSupervisorOptions = {}): AgentConfig {
+  checkOptions("deepResearchSupervisorConfig", options, {
+    researcherToolName: is.nonEmptyString,
+    reportToolName: is.nonEmptyString,
+    feedbackToolName: is.string,
+    storedTools: is.stringArray,
+    toolCallLimit: is.nonNegativeInteger,
+    timeBudgetMs: nonNegativeNumber,
+    clock: is.function,
+    maxNudges: is.nonNegativeInteger,
+    nudge: is.string,
+    cheaperModel: is.nonEmptyString,
+    cheaperModelAfterRetries: is.nonNegativeInteger,
+    finalAnswerInstruction: is.string,
+    reportInstruction: is.function,
+  });
   const researcherToolName = options.researcherToolName ?? DEFAULT_RESEARCHER_TOOL_NAME;
   const reportToolName = options.reportToolName ?? DEFAULT_REPORT_TOOL_NAME;
   const clock = options.clock ?? Date.now;

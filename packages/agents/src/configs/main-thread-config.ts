@@ -1,4 +1,4 @@
-import { STORE_EVERYTHING, type AgentConfig, type AgentState, type ToolBatchResult } from "@baton/core";
+import { STORE_EVERYTHING, checkOptions, optionIs as is, type AgentConfig, type AgentState, type ToolBatchResult } from "@baton/core";
 import { resolveEnableHint, type EnableHint } from "./enable-hint.js";
 import { MAIN_THREAD_FINAL_ANSWER_INSTRUCTION, disabledToolsInstruction } from "./instructions.js";
 
@@ -55,8 +55,20 @@ function refusedTools(results: readonly ToolBatchResult[]): string[] {
  * const result = await run({ provider, model: "gpt-4.1", input, tools, config: mainThreadConfig({
  *   enableHint: { image_gen: "Turn on Image generation in Settings → Tools." },
  * }) });
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `toolCallLimit`,
+ *   `nonIterativeTools`, `finalAnswerInstruction`, `enableHint`,
+ *   `disabledToolsInstruction`, `stopWhenToolDisabled`) or a value of the wrong type.
  */
 export function mainThreadConfig(options: MainThreadOptions = {}): AgentConfig {
+  checkOptions("mainThreadConfig", options, {
+    toolCallLimit: is.nonNegativeInteger,
+    nonIterativeTools: is.stringArray,
+    finalAnswerInstruction: is.string,
+    enableHint: is.either(is.object, is.function),
+    disabledToolsInstruction: is.function,
+    stopWhenToolDisabled: is.boolean,
+  });
   const finalAnswerInstruction = options.finalAnswerInstruction ?? MAIN_THREAD_FINAL_ANSWER_INSTRUCTION;
   const modelInstruction = options.disabledToolsInstruction ?? disabledToolsInstruction;
   const stopWhenToolDisabled = options.stopWhenToolDisabled === true;

@@ -1,4 +1,4 @@
-import { STORE_EVERYTHING, type AgentConfig } from "@baton/core";
+import { STORE_EVERYTHING, checkOptions, optionIs as is, type AgentConfig } from "@baton/core";
 import { RESEARCHER_FINAL_ANSWER_INSTRUCTION } from "./instructions.js";
 import { exceptToolsPolicy } from "./tool-name-policy.js";
 
@@ -37,8 +37,12 @@ export interface ResearcherOptions {
  *
  * @example
  * const result = await ctx.runSubAgent({ name: "researcher", input: topic, tools, config: researcherConfig() });
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `toolCallLimit`,
+ *   `finalAnswerInstruction`, `excludeFromStorage`) or a value of the wrong type.
  */
 export function researcherConfig(options: ResearcherOptions = {}): AgentConfig {
+  checkOptions("researcherConfig", options, { toolCallLimit: is.nonNegativeInteger, finalAnswerInstruction: is.string, excludeFromStorage: is.stringArray });
   const excluded = options.excludeFromStorage ?? [];
   return {
     useParallelTools: true,

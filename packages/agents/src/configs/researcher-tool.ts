@@ -1,6 +1,7 @@
-import { ToolExecutionError, type AgentConfig, type ModelProvider, type Tool, type ToolArgumentsCheck, type ToolRegistry, type UsageTotals } from "@baton/core";
+import { ToolExecutionError, checkOptions, optionIs as is, type AgentConfig, type ModelProvider, type Tool, type ToolArgumentsCheck, type ToolRegistry, type UsageTotals } from "@baton/core";
 import { DEFAULT_RESEARCHER_INSTRUCTIONS } from "./instructions.js";
 import { researcherConfig, type ResearcherOptions } from "./researcher-config.js";
+import { agentConfig, modelProvider } from "../validation/option-rules.js";
 
 /**
  * Default name of the tool that runs a researcher.
@@ -92,8 +93,27 @@ function checkArgs(args: unknown): ToolArgumentsCheck<ResearcherToolArgs> {
  * @example
  * const tools = [researcherTool({ tools: [webSearch, fetchPage] }), reportTool];
  * await run({ provider, model, input, tools, config: deepResearchSupervisorConfig() });
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `name`, `description`,
+ *   `agentName`, `instructions`, `tools`, `config`, `researcher`, `model`, `provider`,
+ *   `toolCallLimit`, `maxIterations`, `timeoutMs`) or a value of the wrong type; the
+ *   `researcher` options are checked by {@link researcherConfig}.
  */
 export function researcherTool(options: ResearcherToolOptions = {}): Tool<ResearcherToolArgs, ResearcherFindings> {
+  checkOptions("researcherTool", options, {
+    name: is.nonEmptyString,
+    description: is.nonEmptyString,
+    agentName: is.nonEmptyString,
+    instructions: is.string,
+    tools: is.either(is.array, is.objectWith("a tool registry", "list")),
+    config: agentConfig,
+    researcher: is.object,
+    model: is.nonEmptyString,
+    provider: modelProvider,
+    toolCallLimit: is.nonNegativeInteger,
+    maxIterations: is.positiveInteger,
+    timeoutMs: is.positiveNumber,
+  });
   const name = options.name ?? DEFAULT_RESEARCHER_TOOL_NAME;
   const config = options.config ?? researcherConfig(options.researcher);
   return {

@@ -1,4 +1,4 @@
-import { userMessage, type AgentConfig, type AgentContext, type AgentState, type ToolCallPart } from "@baton/core";
+import { checkOptions, optionIs as is, userMessage, type AgentConfig, type AgentContext, type AgentState, type ToolCallPart } from "@baton/core";
 import { callSignature, detectLoop, rememberTurn } from "./detect-loop.js";
 import { LOOP_DETECTION_STATE_KEY, loopDetectionState, type LoopDetectionState } from "./loop-detection-state.js";
 import type { LoopAction, LoopDetection, LoopDetectionOptions } from "./loop-detection-types.js";
@@ -49,8 +49,21 @@ function warnedCallId(detection: LoopDetection, calls: readonly ToolCallPart[]):
  * const config = composeConfigs(mainThreadConfig(), loopDetection({ maxIdenticalCalls: 3, action: "warn" }));
  * const result = await run({ provider, model, input, tools, config });
  * if (result.stopReason === "loop_detected") console.log(loopDetectionsOf(result));
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `window`,
+ *   `maxIdenticalCalls`, `maxRepeatedText`, `action`, `resetAfterCleanTurn`,
+ *   `warningText`), a value of the wrong type, a window below 1 or a repetition limit
+ *   below 2.
  */
 export function loopDetection(options: LoopDetectionOptions = {}): AgentConfig {
+  checkOptions("loopDetection", options, {
+    window: is.positiveInteger,
+    maxIdenticalCalls: is.positiveInteger,
+    maxRepeatedText: is.positiveInteger,
+    action: is.either(is.oneOf("warn", "terminate"), is.function),
+    resetAfterCleanTurn: is.boolean,
+    warningText: is.function,
+  });
   const limits = loopLimitsOf(options);
   const warningText = options.warningText ?? defaultLoopWarning;
   const configured = options.action ?? "warn";

@@ -106,13 +106,15 @@ export interface AgentDefinition {
    * caller's with path `<caller>/<name>#<n>`; its usage and tool calls merge into the
    * caller's. Details of the nested run (path, stop reason, usage, tool calls) are in
    * the call's tool metadata under `subAgent`. A failed nested run is a tool error
-   * ({@link SubAgentFailedError}).
+   * ({@link SubAgentFailedError}). Unknown options or values of the wrong type throw a
+   * `ConfigurationError` (accepted: `name`, `description`, `inputSchema`, `formatInput`).
    */
   asTool<TInput = { readonly input: string }>(options?: AgentToolOptions<TInput>): Tool;
   /**
    * What to spread into `run()` / `stream()` of `@baton/loop` to run this agent as
    * the entry of a conversation, with its handoffs working:
-   * `run({ provider, model, input, ...agent.runOptions() })`.
+   * `run({ provider, model, input, ...agent.runOptions() })`. Unknown options or values
+   * of the wrong type throw a `ConfigurationError` (accepted: `maxHandoffs`).
    */
   runOptions(setup?: AgentRunSetup): AgentRunOptions;
 }

@@ -1,4 +1,4 @@
-import { BatonError, type Tool } from "@baton/core";
+import { BatonError, checkOptions, optionIs as is, type Tool } from "@baton/core";
 import type { AgentDefinition, AgentToolOptions } from "./agent-definition.js";
 import { activate, chainStartingAt } from "./activation.js";
 import { agentInput } from "./agent-input.js";
@@ -11,8 +11,17 @@ import { runSettingsOf } from "./run-settings.js";
  * calling agent, with its own instructions, tools, config and handoffs (a chain of its
  * own: the handoffs end inside the tool), and returns the answer text. The call's
  * metadata gets `subAgent` (a {@link NestedRunSummary}) or, on failure, `error`.
+ *
+ * @throws ConfigurationError (as `asTool()`) for an unknown option (accepted: `name`,
+ *   `description`, `inputSchema`, `formatInput`) or a value of the wrong type.
  */
 export function agentTool<TInput>(definition: AgentDefinition, options: AgentToolOptions<TInput> = {}): Tool {
+  checkOptions("asTool", options, {
+    name: is.string,
+    description: is.nonEmptyString,
+    inputSchema: is.objectWith("a zod schema", "safeParse"),
+    formatInput: is.function,
+  });
   const name = options.name ?? definition.name;
   if (options.name !== undefined) assertAgentName(name, "tool name");
   const input = agentInput(name, definition.name, options);

@@ -1,3 +1,4 @@
+import { checkOptions, optionIs as is, requiredOption } from "@baton/core";
 import { TodoListError } from "./todo-list-error.js";
 import type { TodoItem, TodoList, TodoListArguments } from "./todo-types.js";
 
@@ -73,8 +74,12 @@ function updated(list: TodoList, args: TodoListArguments): TodoItem[] {
  * Applies a `write` or `update` to a list, all or nothing: the version must match,
  * ids must be unique and known, and at most one item may be `in_progress`. Returns
  * the new list (version + 1); throws a {@link TodoListError} the model sees otherwise.
+ *
+ * @throws ConfigurationError for an unknown key in `limits` (accepted: `maxItems`) or
+ *   a `maxItems` that is missing or not a positive integer.
  */
 export function applyTodoChange(list: TodoList, args: TodoListArguments, limits: TodoLimits): TodoList {
+  checkOptions("applyTodoChange", limits, { maxItems: requiredOption(is.positiveInteger) });
   checkVersion(list, args);
   const items = args.operation === "write" ? written(args) : updated(list, args);
   checkItems(items, limits);

@@ -1,4 +1,4 @@
-import { ConfigurationError, type JsonSchema, type Tool, type ToolExecutionContext } from "@baton/core";
+import { checkOptions, optionIs as is, type JsonSchema, type Tool, type ToolExecutionContext } from "@baton/core";
 import { z } from "zod";
 import { applyTodoChange } from "./apply-todo-change.js";
 import { TodoListError } from "./todo-list-error.js";
@@ -53,10 +53,14 @@ const PARAMETERS = (() => {
  * @example
  * const result = await run({ provider, model, input, tools: [todoListTool(), search] });
  * console.log(todoListOf(result)?.items);
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `maxItems`,
+ *   `selectionRule`, `onPlanUpdated`) or a value of the wrong type (`maxItems` must be
+ *   a positive integer).
  */
 export function todoListTool(options: TodoListToolOptions = {}): TodoListTool {
+  checkOptions("todoListTool", options, { maxItems: is.positiveInteger, selectionRule: is.string, onPlanUpdated: is.function });
   const maxItems = options.maxItems ?? 50;
-  if (!Number.isInteger(maxItems) || maxItems < 1) throw new ConfigurationError(`todoListTool: \`maxItems\` must be a positive integer (got ${maxItems}).`);
 
   return {
     name: TODO_LIST_TOOL_NAME,

@@ -1,4 +1,4 @@
-import type { AgentConfig, Message } from "@baton/core";
+import { checkOptions, optionIs as is, requiredOption, type AgentConfig, type Message } from "@baton/core";
 import { modelMatches } from "./model-pattern.js";
 
 /**
@@ -60,8 +60,12 @@ function sameMessages(a: readonly Message[], b: readonly Message[]): boolean {
  *     ],
  *   },
  * }));
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `examples`) or an
+ *   `examples` that is missing or not an object.
  */
 export function fewShot(options: FewShotOptions): AgentConfig {
+  checkOptions("fewShot", options, { examples: requiredOption(is.object) });
   return {
     prepareStep({ model, messages }) {
       const examples = fewShotExamplesFor(options.examples, model);

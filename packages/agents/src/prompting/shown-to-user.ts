@@ -1,4 +1,4 @@
-import { toolResultValueText, type AgentConfig, type ToolCallPart } from "@baton/core";
+import { ConfigurationError, checkOptions, optionIs as is, toolResultValueText, type AgentConfig, type ToolCallPart } from "@baton/core";
 
 /**
  * The note placed before a wrapped result.
@@ -40,10 +40,26 @@ export function shownToUserText(result: unknown, note: string = SHOWN_TO_USER_NO
  *
  * @example
  * const config = composeConfigs(mainThreadConfig(), shownToUser({ toolNames: ["render_chart"] }));
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `toolNames`,
+ *   `predicate`, `note`), a value of the wrong type, or unless exactly one of
+ *   `toolNames` and `predicate` is given.
  */
 export function shownToUser(options: ShownToUserOptions): AgentConfig {
+  checkOptions("shownToUser", options, { toolNames: is.stringArray, predicate: is.function, note: is.string });
+  const given = (["toolNames", "predicate"] as const).filter((key) => (options as Record<string, unknown> | undefined)?.[key] !== undefined);
+  if (given.length !== 1) {
+    throw new ConfigurationError(
+      given.length === 0
+        ? 'shownToUser(): give the tools whose results the user has seen: "toolNames" (a list of names) or "predicate" (a function).'
+        : 'shownToUser(): give "toolNames" or "predicate", not both.',
+      { details: { function: "shownToUser", given } },
+    );
+  }
   const matches =
-    "predicate" in options ? options.predicate : ((names: ReadonlySet<string>) => (toolName: string) => names.has(toolName))(new Set(options.toolNames));
+    "predicate" in options && options.predicate !== undefined
+      ? options.predicate
+      : ((names: ReadonlySet<string>) => (toolName: string) => names.has(toolName))(new Set((options as { readonly toolNames: readonly string[] }).toolNames));
   const note = options.note ?? SHOWN_TO_USER_NOTE;
   return {
     afterToolBatch({ results }) {

@@ -1,4 +1,4 @@
-import { ConfigurationError, type AgentConfig, type SessionStore } from "@baton/core";
+import { ConfigurationError, checkOptions, optionIs as is, type AgentConfig, type SessionStore } from "@baton/core";
 import type { OrchestrationDefinition } from "./definition-schema.js";
 import { parseOrchestrationDefinition } from "./parse-definition.js";
 import type { OrchestrationSessionState } from "./session-state.js";
@@ -42,19 +42,17 @@ export interface Orchestration {
   flush(): Promise<void>;
 }
 
-function checkOptions(options: OrchestrationOptions): void {
-  if (options.sessionId !== undefined && (typeof options.sessionId !== "string" || options.sessionId.length === 0)) {
-    throw new ConfigurationError('Option "sessionId" must be a non-empty string.');
-  }
+/** Checks the options of {@link createOrchestration}: known keys, their types, and a session for a store. */
+function checkOrchestrationOptions(options: OrchestrationOptions): void {
+  checkOptions("createOrchestration", options, {
+    store: is.objectWith("a SessionStore", "loadSessionState", "saveSessionState"),
+    sessionId: is.nonEmptyString,
+    predicates: is.object,
+    historyLimit: is.positiveInteger,
+    stateKey: is.nonEmptyString,
+  });
   if (options.store !== undefined && options.sessionId === undefined && options.stateKey === undefined) {
     throw new ConfigurationError('Option "store" needs a "sessionId": the state is saved per session.');
-  }
-  if (options.store !== undefined && (typeof options.store.loadSessionState !== "function" || typeof options.store.saveSessionState !== "function")) {
-    throw new ConfigurationError('Option "store" must be a SessionStore (loadSessionState and saveSessionState).');
-  }
-  const limit = options.historyLimit;
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
-    throw new ConfigurationError(`Option "historyLimit" must be a positive integer, got ${limit}.`);
   }
 }
 
@@ -74,9 +72,13 @@ function checkOptions(options: OrchestrationOptions): void {
  *   { store: storage, sessionId: "conversation-1" },
  * );
  * const result = await run({ provider, model, input, tools: [search, read, write], config: steps.config });
+ *
+ * @throws ConfigurationError for an unknown option (accepted: `store`, `sessionId`,
+ *   `predicates`, `historyLimit`, `stateKey`), a value of the wrong type, or a `store`
+ *   without a `sessionId` (or `stateKey`).
  */
 export function createOrchestration(definition: unknown, options: OrchestrationOptions = {}): Orchestration {
-  checkOptions(options);
+  checkOrchestrationOptions(options);
   const predicates = options.predicates ?? {};
   const parsed = parseOrchestrationDefinition(definition, predicates);
   const store = options.store ? new SessionStateStore(options.store, options.stateKey ?? `orchestration:${options.sessionId}`) : undefined;

@@ -1,4 +1,4 @@
-import { ConfigurationError, userMessage, type AgentConfig, type PrepareStepHook } from "@baton/core";
+import { checkOptions, optionIs as is, userMessage, type AgentConfig, type PrepareStepHook } from "@baton/core";
 import type { z } from "zod";
 import { structuredOutputInstructions } from "./output-instructions.js";
 import { StructuredOutputError } from "./structured-output-error.js";
@@ -50,11 +50,13 @@ function defaultRepairText(issues: readonly OutputIssue[]): string {
  * const result = await run({ provider, model, input, config: composeConfigs(mainThreadConfig(), structuredOutput(Answer)) });
  * const answer = outputOf(result, Answer); // { city, population } | undefined
  *
- * @throws ConfigurationError when `maxRepairs` is not a non-negative integer.
+ * @throws ConfigurationError for an unknown option (accepted: `maxRepairs`,
+ *   `addInstructions`, `repairText`) or a value of the wrong type (`maxRepairs` must be
+ *   a non-negative integer).
  */
 export function structuredOutput<S extends z.ZodType>(schema: S, options: StructuredOutputOptions = {}): AgentConfig {
+  checkOptions("structuredOutput", options, { maxRepairs: is.nonNegativeInteger, addInstructions: is.boolean, repairText: is.function });
   const maxRepairs = options.maxRepairs ?? 1;
-  if (!Number.isInteger(maxRepairs) || maxRepairs < 0) throw new ConfigurationError(`structuredOutput: \`maxRepairs\` must be a non-negative integer (got ${maxRepairs}).`);
   const instruction = options.addInstructions === false ? undefined : structuredOutputInstructions(schema);
   const repairText = options.repairText ?? defaultRepairText;
   const addInstruction: PrepareStepHook | undefined =

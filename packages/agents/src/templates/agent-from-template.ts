@@ -1,6 +1,7 @@
-import { ConfigurationError, STORE_EVERYTHING, composeConfigs, type AgentConfig, type DataPolicy, type ModelProvider, type Tool } from "@baton/core";
+import { ConfigurationError, STORE_EVERYTHING, checkOptions, composeConfigs, optionIs as is, type AgentConfig, type DataPolicy, type ModelProvider, type Tool } from "@baton/core";
 import type { AgentTemplate } from "./template-schema.js";
 import { AgentTemplateError } from "./template-errors.js";
+import { agentConfig, modelProvider } from "../validation/option-rules.js";
 
 /** What {@link agentFromTemplate} resolves names against. */
 export interface TemplateResolution {
@@ -77,13 +78,20 @@ export function templateDataPolicy(policy: AgentTemplate["dataPolicy"]): DataPol
  * @throws AgentTemplateError (`INVALID_AGENT_DEFINITION`) naming an unknown tool
  *   (`tools[1]: unknown tool "refund"`) or provider and listing the available ones.
  * @throws ConfigurationError (`INVALID_CONFIGURATION`) when no provider is found, or a
- *   tool is keyed by another name than its own.
+ *   tool is keyed by another name than its own, and for an unknown key in `resolution`
+ *   (accepted: `tools`, `providers`, `provider`, `config`) or a value of the wrong type.
  *
  * @example
  * const options = agentFromTemplate(await loadAgentTemplate("support.json"), { tools: { search, lookup_order }, provider });
  * const result = await run({ ...options, input: "Where is my order?" });
  */
 export function agentFromTemplate(template: AgentTemplate, resolution: TemplateResolution = {}): TemplateAgentOptions {
+  checkOptions("agentFromTemplate", resolution, {
+    tools: is.either(is.object, is.array),
+    providers: is.object,
+    provider: modelProvider,
+    config: agentConfig,
+  });
   const available = toolsByName(resolution.tools);
   const names = template.tools ?? [];
   const unknown = names.map((name, index) => ({ name, index })).filter(({ name }) => !available.has(name));

@@ -1,3 +1,4 @@
+import { checkOptions, optionIs as is } from "@baton/core";
 import type { z } from "zod";
 import { AgentTemplateError } from "./template-errors.js";
 import { issuePath } from "../validation/issue-path.js";
@@ -35,10 +36,14 @@ export interface ParseTemplateOptions {
  * @throws AgentTemplateError (`INVALID_AGENT_DEFINITION`) listing the bad fields, e.g.
  *   `tools[2]: Invalid input: expected string, received number`.
  *
+ * @throws ConfigurationError for an unknown option (accepted: `source`, `predicates`)
+ *   or a value of the wrong type.
+ *
  * @example
  * const template = parseAgentTemplate('{"name":"helper","instructions":"Be brief.","model":"gpt-4.1"}');
  */
 export function parseAgentTemplate(json: string | unknown, options: ParseTemplateOptions = {}): AgentTemplate {
+  checkOptions("parseAgentTemplate", options, { source: is.string, predicates: is.object });
   const label = options.source === undefined ? "Invalid agent template:" : `Invalid agent template ${options.source}:`;
   let value: unknown = json;
   if (typeof json === "string") {

@@ -1,4 +1,4 @@
-import type { ModelInfo, ModelRequest } from "@baton/core";
+import { checkOptions, optionIs as is, type ModelInfo, type ModelRequest, type OptionRule } from "@baton/core";
 import { toAnthropicMessages } from "../messages/to-anthropic-messages.js";
 import type { AnthropicStreamingParams, AnthropicThinkingConfig } from "../sdk-types.js";
 import { toAnthropicTools } from "../tools/to-anthropic-tools.js";
@@ -17,6 +17,13 @@ export interface RequestDefaults {
   readonly apiVersion?: string;
 }
 
+/** The rule of every key of {@link RequestDefaults}; an unknown key is a `ConfigurationError`. */
+const REQUEST_DEFAULTS_RULES = {
+  maxOutputTokens: is.positiveInteger,
+  thinking: is.object,
+  apiVersion: is.nonEmptyString,
+} as const satisfies { readonly [K in keyof Required<RequestDefaults>]: OptionRule };
+
 /** The body of a streamed call; `temperature` is only accepted by API versions before 2026-10-21 (the SDK 1.x types no longer list it). */
 export type AnthropicRequestBody = AnthropicStreamingParams & { temperature?: number };
 
@@ -34,8 +41,10 @@ export function acceptsTemperature(apiVersion: string | undefined): boolean {
  * default, else the model's maximum output from the catalog, else 4096. Tools and
  * `tool_choice` are sent only when tools are offered. `temperature` is sent only
  * when an API version before 2026-10-21 is pinned: the current version rejects it.
+ * An unknown key in `defaults`, or a value of the wrong type, throws a `ConfigurationError`.
  */
 export function toAnthropicRequest(request: ModelRequest, defaults: RequestDefaults, model: ModelInfo | undefined): AnthropicRequestBody {
+  checkOptions("toAnthropicRequest", defaults, REQUEST_DEFAULTS_RULES);
   const { system, messages } = toAnthropicMessages(request.messages);
   const tools = request.tools && request.tools.length > 0 ? toAnthropicTools(request.tools) : undefined;
   const toolChoice = tools ? toToolChoice(request.toolChoice, request.parallelToolCalls) : undefined;

@@ -93,6 +93,14 @@ export const ERROR_CODES = {
   TOOL_REFUSED: "TOOL_REFUSED",
   /** A tool returned a value that is not JSON (a BigInt, a function, a symbol, a circular object). */
   TOOL_RESULT_NOT_JSON: "TOOL_RESULT_NOT_JSON",
+  /** No run with that id is known (an event stream asked for a run never submitted, or whose log expired). */
+  RUN_NOT_FOUND: "RUN_NOT_FOUND",
+  /** A queued run's job data failed validation. */
+  INVALID_RUN_JOB: "INVALID_RUN_JOB",
+  /** A queued run names an agent the worker's registry does not have. */
+  UNKNOWN_AGENT: "UNKNOWN_AGENT",
+  /** A queued run could not be run to its end by any worker (its job failed for good). */
+  RUN_JOB_FAILED: "RUN_JOB_FAILED",
   /** A scripted model ran out of scripted turns. */
   SCRIPT_EXHAUSTED: "SCRIPT_EXHAUSTED",
 } as const;

@@ -2,6 +2,7 @@ import { RunAbortedError } from "../errors/errors.js";
 import { BatonError } from "../errors/baton-error.js";
 import type { ModelStreamPart } from "./model-provider.js";
 import { abortableDelay } from "../timing/abortable-delay.js";
+import { optionIs, type OptionRules } from "../options/check-options.js";
 
 /** How a provider adapter retries failed calls. */
 export interface RetryPolicy {
@@ -16,6 +17,15 @@ export interface RetryPolicy {
   /** Random share taken off each computed delay (0–1), so clients spread out. Default 0.25. */
   readonly jitter?: number;
 }
+
+/** The rules of a {@link RetryPolicy} option, for `checkOptions` (`optionIs.optionsObject(RETRY_POLICY_RULES)`). */
+export const RETRY_POLICY_RULES: OptionRules = {
+  maxRetries: optionIs.nonNegativeInteger,
+  initialDelayMs: optionIs.nonNegativeInteger,
+  maxDelayMs: optionIs.nonNegativeInteger,
+  maxRetryAfterMs: optionIs.nonNegativeInteger,
+  jitter: { expected: "a number in [0, 1]", test: (v) => typeof v === "number" && v >= 0 && v <= 1 },
+};
 
 /** What a retry decision needs to know about a failure. */
 interface RetryableFailure {

@@ -9,6 +9,8 @@ export interface OptionRule {
   readonly expected: string;
   readonly test: (value: unknown) => boolean;
   readonly required?: boolean;
+  /** For an options object inside the options: its own rules, checked with the same messages (`fn: key`). */
+  readonly nested?: OptionRules;
 }
 
 /** Rules of an options object, by key. */
@@ -43,6 +45,13 @@ export const optionIs = {
   stringArray: rule("an array of strings", (v) => Array.isArray(v) && v.every((item) => typeof item === "string")),
   /** A non-array object (null excluded). */
   object: rule("an object", (v) => typeof v === "object" && v !== null && !Array.isArray(v)),
+  /** An object whose values are all strings (HTTP headers, say). */
+  stringRecord: rule("an object of strings", (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((item) => typeof item === "string")),
+  /**
+   * An options object inside the options, checked against its own `rules` (unknown
+   * keys and wrong values are named as `fn: key`).
+   */
+  optionsObject: (rules: OptionRules): OptionRule => ({ expected: "an object", test: (v) => typeof v === "object" && v !== null && !Array.isArray(v), nested: rules }),
   /** An AbortSignal. */
   abortSignal: rule("an AbortSignal", (v) => typeof AbortSignal !== "undefined" && v instanceof AbortSignal),
   /** One of the listed strings. */
@@ -91,6 +100,7 @@ export function checkOptions(fn: string, options: unknown, rules: OptionRules): 
       continue;
     }
     if (!option.test(value)) fail(fn, `option "${key}" must be ${option.expected}, got ${describe(value)}. Accepted options: ${acceptedText}.`, { option: key, accepted });
+    if (option.nested !== undefined) checkOptions(`${fn}: ${key}`, value, option.nested);
   }
 }
 

@@ -1,8 +1,28 @@
-import { ConfigurationError, TOOL_PRESETS, type JsonSchema, type Tool } from "@baton/core";
+import { ConfigurationError, TOOL_PRESETS, checkOptions, optionIs as is, type JsonSchema, type OptionRules, type Tool } from "@baton/core";
 import type { InferZodOutput, ZodSchemaLike } from "../parameters/parameter-types.js";
 import { resolveParameters } from "../parameters/resolve-parameters.js";
 import { assertValidToolDescription, assertValidToolName } from "./tool-name.js";
 import type { ToolSpec } from "./tool-spec.js";
+
+/**
+ * The keys of a {@link ToolSpec}, with their rules. `name`, `description` and
+ * `parameters` accept any value here: their own checks (`assertValidToolName`,
+ * `assertValidToolDescription`, `resolveParameters`) reject a bad one with
+ * `InvalidToolSchemaError`; `execute` is required by a check of its own, so its error
+ * names the tool.
+ */
+const TOOL_SPEC_RULES: OptionRules = {
+  name: is.anything,
+  description: is.anything,
+  parameters: is.anything,
+  execute: is.function,
+  selectionRule: is.string,
+  preset: is.oneOf(...TOOL_PRESETS),
+  shouldUse: is.function,
+  timeoutMs: is.positiveNumber,
+  includeInHistory: is.boolean,
+  summarize: is.function,
+};
 
 /**
  * Defines a tool from a spec. `parameters` may be a zod 4 schema, a zod 3 schema, or
@@ -25,8 +45,11 @@ import type { ToolSpec } from "./tool-spec.js";
  *
  * @throws InvalidToolSchemaError (`TOOL_INVALID_SCHEMA`) for a bad name, a blank
  *   description, or parameters that cannot be an object JSON Schema.
- * @throws ConfigurationError (`INVALID_CONFIGURATION`) for a bad `timeoutMs` or
- *   `execute`, or a zod schema when zod cannot be loaded.
+ * @throws ConfigurationError (`INVALID_CONFIGURATION`) for a key the spec does not
+ *   have (`defineTool(): unknown option "timeout". Accepted options: name, description,
+ *   parameters, execute, selectionRule, preset, shouldUse, timeoutMs, includeInHistory,
+ *   summarize.`), a value of the wrong type, a bad `timeoutMs` or `execute`, or a zod
+ *   schema when zod cannot be loaded.
  */
 export function defineTool<TSchema extends ZodSchemaLike, TResult = unknown>(
   spec: ToolSpec<TSchema, InferZodOutput<TSchema>, TResult>,
@@ -35,16 +58,11 @@ export function defineTool<TArgs = Record<string, unknown>, TResult = unknown>(
   spec: ToolSpec<JsonSchema, TArgs, TResult>,
 ): Tool<TArgs, TResult>;
 export function defineTool(spec: ToolSpec<ZodSchemaLike | JsonSchema, unknown, unknown>): Tool<unknown, unknown> {
+  checkOptions("defineTool", spec, TOOL_SPEC_RULES);
   assertValidToolName(spec.name);
   assertValidToolDescription(spec.name, spec.description);
   if (typeof spec.execute !== "function") {
     throw new ConfigurationError(`Tool "${spec.name}" needs an execute function.`);
-  }
-  if (spec.preset !== undefined && !TOOL_PRESETS.includes(spec.preset)) {
-    throw new ConfigurationError(`Tool "${spec.name}" has an unknown preset ${JSON.stringify(spec.preset)}; use one of ${TOOL_PRESETS.join(", ")}.`);
-  }
-  if (spec.timeoutMs !== undefined && !(Number.isFinite(spec.timeoutMs) && spec.timeoutMs > 0)) {
-    throw new ConfigurationError(`Tool "${spec.name}" has an invalid timeoutMs (${spec.timeoutMs}); use a positive number.`);
   }
   const { jsonSchema, validate } = resolveParameters<unknown>(spec.name, spec.parameters);
   return {

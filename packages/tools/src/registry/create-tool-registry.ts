@@ -1,10 +1,14 @@
-import type { Tool } from "@baton/core";
-import { ToolSet, type ToolSetOptions } from "./tool-set.js";
+import { checkOptions, type Tool } from "@baton/core";
+import { TOOL_SET_OPTION_RULES, ToolSet, type ToolSetOptions } from "./tool-set.js";
 
 /**
  * A {@link ToolSet} holding `tools`, with an optional base prompt for its system prompt.
- * Throws `DuplicateToolError` on a repeated name.
+ * Throws `DuplicateToolError` on a repeated name, and a `ConfigurationError` for an
+ * unknown option or a wrong type (accepted options: `basePrompt`, a string).
+ *
+ * @example createToolRegistry([search], { basePrompt: "You are a research assistant." })
  */
 export function createToolRegistry(tools: Iterable<Tool> = [], options: ToolSetOptions = {}): ToolSet {
+  checkOptions("createToolRegistry", options, TOOL_SET_OPTION_RULES);
   return new ToolSet(tools, options);
 }

@@ -1,4 +1,4 @@
-import { DuplicateToolError, type Tool, type ToolDefinition, type ToolRegistry } from "@baton/core";
+import { DuplicateToolError, checkOptions, optionIs as is, type OptionRules, type Tool, type ToolDefinition, type ToolRegistry } from "@baton/core";
 import { selectTools } from "../selection/select-tools.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
 import { toolUsagePrompt } from "./tool-usage-prompt.js";
@@ -8,6 +8,9 @@ export interface ToolSetOptions {
   /** Text put before the tool section of {@link ToolSet.systemPrompt}. */
   readonly basePrompt?: string;
 }
+
+/** The rules of {@link ToolSetOptions}, one per key (checked by the constructor and `createToolRegistry`). */
+export const TOOL_SET_OPTION_RULES: OptionRules = { basePrompt: is.string };
 
 /**
  * The standard `ToolRegistry`: tools by unique name in registration order, their
@@ -25,8 +28,13 @@ export class ToolSet implements ToolRegistry {
   readonly #tools = new Map<string, Tool>();
   #list: readonly Tool[] | undefined;
 
-  /** A set holding `tools` (throws `DuplicateToolError` on a repeated name). */
+  /**
+   * A set holding `tools` (throws `DuplicateToolError` on a repeated name). Throws a
+   * `ConfigurationError` for an unknown option (accepted: `basePrompt`) or a
+   * `basePrompt` that is not a string.
+   */
   constructor(tools: Iterable<Tool> = [], options: ToolSetOptions = {}) {
+    checkOptions("ToolSet", options, TOOL_SET_OPTION_RULES);
     this.basePrompt = options.basePrompt;
     for (const tool of tools) this.register(tool);
   }
@@ -91,7 +99,10 @@ export class ToolSet implements ToolRegistry {
     return parts.filter((part) => part !== "").join("\n\n");
   }
 
-  /** A new set with the tools `selection` picks (see `selectTools`), keeping the base prompt. */
+  /**
+   * A new set with the tools `selection` picks (see `selectTools`, which checks the
+   * selection's keys: `preset`, `presets`, `allow`, `deny`), keeping the base prompt.
+   */
   select(selection: ToolSelection): ToolSet {
     return new ToolSet(selectTools(this, selection), this.basePrompt === undefined ? {} : { basePrompt: this.basePrompt });
   }

@@ -1,15 +1,33 @@
-import { ConfigurationError, TOOL_PRESETS, inToolPreset, type Tool, type ToolPreset, type ToolRegistry } from "@baton/core";
+import { ConfigurationError, TOOL_PRESETS, checkOptions, inToolPreset, optionIs as is, type OptionRule, type OptionRules, type Tool, type ToolPreset, type ToolRegistry } from "@baton/core";
 import type { ToolSelection } from "./tool-selection.js";
+
+/** Named tool lists: an object whose every value is an array of tool names. */
+const namedToolLists: OptionRule = {
+  expected: "an object of tool-name lists (each value an array of strings)",
+  test: (value) =>
+    typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((names) => Array.isArray(names) && names.every((name) => typeof name === "string")),
+};
+
+/** The rules of a {@link ToolSelection}, one per key. */
+const SELECTION_RULES: OptionRules = {
+  preset: is.nonEmptyString,
+  presets: namedToolLists,
+  allow: is.stringArray,
+  deny: is.stringArray,
+};
 
 /**
  * The tools of `tools` that `selection` picks (see {@link ToolSelection} for the
  * order preset → allow → deny), in registration order.
  *
- * @throws ConfigurationError (`INVALID_CONFIGURATION`) for an unknown preset (the
+ * @throws ConfigurationError (`INVALID_CONFIGURATION`) for a key a selection does not
+ *   have (`selectTools(): unknown option "allowed". Accepted options: preset, presets,
+ *   allow, deny.`) or a value of the wrong type, for an unknown preset (the
  *   message lists the known ones) or for names in the preset, `allow` or `deny` that
  *   match no tool — a typo must not silently leave an agent without its tools.
  */
 export function selectTools(tools: ToolRegistry | readonly Tool[], selection: ToolSelection = {}): Tool[] {
+  checkOptions("selectTools", selection, SELECTION_RULES);
   const all: readonly Tool[] = isToolList(tools) ? tools : tools.list();
   const known = new Set(all.map((tool) => tool.name));
   const presetNames = resolvePreset(selection, all);

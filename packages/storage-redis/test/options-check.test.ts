@@ -1,0 +1,48 @@
+import { Redis } from "ioredis";
+import { describe, expect, it, vi } from "vitest";
+import { expectUnknownOptionRejected, optionsError } from "@baton/testing";
+import { createRedisStorage, REDIS_STORAGE_OPTION_RULES, type RedisStorageOptions } from "../src/index.js";
+
+const ACCEPTED = ["url", "connectTimeoutMs", "commandTimeoutMs", "client", "keyPrefix"];
+// Nothing listens there: a check that let the options through would fail with a StorageError instead.
+const NOWHERE = "redis://127.0.0.1:1";
+
+const bad = (options: unknown): RedisStorageOptions => options as RedisStorageOptions;
+
+describe("createRedisStorage checks its options before connecting", () => {
+  it("lists every key of RedisStorageOptions as accepted", () => {
+    expect(Object.keys(REDIS_STORAGE_OPTION_RULES)).toEqual(ACCEPTED);
+  });
+
+  it("rejects an unknown key, naming the accepted ones", async () => {
+    await expectUnknownOptionRejected("createRedisStorage", "prefix", ACCEPTED, () => createRedisStorage(bad({ url: NOWHERE, prefix: "app:" })));
+    await expectUnknownOptionRejected("createRedisStorage", "password", ACCEPTED, () => createRedisStorage(bad({ url: NOWHERE, password: "x" })));
+  });
+
+  it("rejects a value of the wrong type", async () => {
+    const error = await optionsError(() => createRedisStorage(bad({ url: NOWHERE, keyPrefix: 1 })));
+    expect(error.message).toBe('createRedisStorage(): option "keyPrefix" must be a string, got 1. Accepted options: url, connectTimeoutMs, commandTimeoutMs, client, keyPrefix.');
+    expect((await optionsError(() => createRedisStorage(bad({ url: NOWHERE, commandTimeoutMs: "2000" })))).message).toContain('option "commandTimeoutMs" must be a number of milliseconds, got "2000"');
+    expect((await optionsError(() => createRedisStorage(bad({ client: {} })))).message).toContain('option "client" must be an ioredis client');
+    expect((await optionsError(() => createRedisStorage(bad({ url: "" })))).message).toContain('option "url" must be a non-empty string');
+  });
+
+  it("keeps the RangeError of an out-of-range timeout", async () => {
+    await expect(createRedisStorage({ url: NOWHERE, commandTimeoutMs: 0 })).rejects.toThrow(RangeError);
+  });
+
+  it("connects to nothing when the options are wrong", async () => {
+    const connect = vi.spyOn(Redis.prototype, "connect");
+    try {
+      await optionsError(() => createRedisStorage(bad({ url: NOWHERE, tls: true })));
+      expect(connect).not.toHaveBeenCalled();
+    } finally {
+      connect.mockRestore();
+    }
+  });
+
+  it("accepts valid options (and then tries to connect)", async () => {
+    const failure = await createRedisStorage({ url: NOWHERE, connectTimeoutMs: 200, commandTimeoutMs: 200, keyPrefix: "app:" }).catch((error: unknown) => error);
+    expect((failure as Error).name).toBe("StorageError");
+  });
+});
