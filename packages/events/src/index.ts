@@ -42,7 +42,19 @@ export { InvalidLastEventIdError } from "./sse/invalid-last-event-id-error.js";
 export { sendSse, DEFAULT_HEARTBEAT_MS, DEFAULT_WRITE_TIMEOUT_MS, type SseStreamOptions } from "./sse/send-sse.js";
 export { createSseHandler, type SseRunStarter, type SseHandlerOptions } from "./sse/create-sse-handler.js";
 export { sseResponse, type SseResponseOptions } from "./sse/sse-response.js";
-export type { SseSource } from "./sse/sse-source.js";
+export type { SseSource, AttachableEventSource, EventSourceAttachOptions, EventBatchReader } from "./sse/sse-source.js";
+
+// follow/
+export {
+  RunEventFollower,
+  followRunEvents,
+  DEFAULT_FOLLOW_REPLAY,
+  DEFAULT_FOLLOW_KEEP_FINISHED_MS,
+  DEFAULT_FOLLOW_IDLE_MS,
+  type RunEventFollowerOptions,
+  type FollowedRun,
+} from "./follow/run-event-follower.js";
+export { RunNotFoundError } from "./follow/run-not-found-error.js";
 
 // client/
 export { decodeSseEvents, DEFAULT_MAX_MESSAGE_SIZE, type DecodeSseOptions } from "./client/decode-sse-events.js";

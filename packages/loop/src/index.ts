@@ -6,6 +6,7 @@
  */
 export { run, stream, resume, resumeStream } from "./run.js";
 export { validateRunSettings } from "./start-run.js";
+export { runOptionRules, resumeOptionRules } from "./run-option-rules.js";
 export type { ResumeOptions, RunOptions, RunStream } from "./run-options.js";
 export { RunNotResumableError } from "./persistence/run-persistence.js";
 export {

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import {
   ConfigurationError,
   RunAbortedError,
+  checkOptions,
   STORE_EVERYTHING,
   createAgentState,
   parseRunState,
@@ -35,6 +36,7 @@ import { missingPricing } from "./budget/budget-check.js";
 import { driveAgent } from "./driver/drive-agent.js";
 import { applyDecisions } from "./state/apply-decisions.js";
 import type { RunOptions } from "./run-options.js";
+import { resumeOptionRules, runOptionRules } from "./run-option-rules.js";
 
 /** Default context window when neither the options nor the provider give one. */
 const DEFAULT_CONTEXT_LIMIT = 128_000;
@@ -86,8 +88,13 @@ export function validateRunSettings(options: Partial<RunOptions>): void {
   }
 }
 
-/** Checks complete run options: the required ones are present, then {@link validateRunSettings}. */
-function validateOptions(options: RunOptions, mode: "new" | "resume"): void {
+/**
+ * Checks complete run options: only known keys, each of the right type (see
+ * {@link runOptionRules}), the required ones present, then {@link validateRunSettings}.
+ * Once per run: nothing here runs per iteration.
+ */
+function validateOptions(options: RunOptions, mode: "new" | "resume", fn: string): void {
+  checkOptions(fn, options, mode === "resume" ? resumeOptionRules : runOptionRules);
   if (!options || options.provider === undefined) throw new ConfigurationError(INVALID_PROVIDER);
   if (options.model === undefined) throw new ConfigurationError(INVALID_MODEL);
   if (mode === "resume") {
@@ -117,8 +124,14 @@ function resumeStateOf(options: RunOptions): RunState | undefined {
 }
 
 /** Resolves options and drives the run's root agent; shared by `run()`, `stream()` and their `resume` forms. */
-export function startRun(options: RunOptions, sinks: readonly EventSink[], signal: AbortSignal | undefined, mode: "new" | "resume" = "new"): Promise<RunResult> {
-  validateOptions(options, mode);
+export function startRun(
+  options: RunOptions,
+  sinks: readonly EventSink[],
+  signal: AbortSignal | undefined,
+  mode: "new" | "resume" = "new",
+  fn: string = mode === "resume" ? "resume" : "run",
+): Promise<RunResult> {
+  validateOptions(options, mode, fn);
   const given = resumeStateOf(options);
   if (given && options.runId !== undefined && options.runId !== given.runId) {
     throw new ConfigurationError(`Option "runId" is "${options.runId}", but the state to resume is of run "${given.runId}".`);
@@ -233,7 +246,8 @@ async function restoredRoot(value: RunState, system: readonly Message[], setting
 
 /** The sinks of a run: its `sinks` plus `onEvent`. */
 export function sinksOf(options: RunOptions): EventSink[] {
-  const sinks = [...(options.sinks ?? [])];
-  if (options.onEvent) sinks.push({ emit: options.onEvent });
+  // Tolerates bad values: the options check in startRun() reports them.
+  const sinks = Array.isArray(options?.sinks) ? [...options.sinks] : [];
+  if (typeof options?.onEvent === "function") sinks.push({ emit: options.onEvent });
   return sinks;
 }

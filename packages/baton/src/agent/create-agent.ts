@@ -1,10 +1,11 @@
-import { ConfigurationError, checkToolAccess, type InterruptDecisions, type RunState } from "@baton/core";
+import { ConfigurationError, checkOptions, checkToolAccess, type InterruptDecisions, type RunState } from "@baton/core";
 import { resume, run, stream, validateRunSettings, type RunOptions } from "@baton/loop";
 import type { Agent } from "./agent.js";
 import type { AgentContinueOptions } from "./agent-resume-options.js";
 import { agentRegistry } from "./agent-tools.js";
 import type { CreateAgentOptions } from "./create-agent-options.js";
 import { runOptionsFor, type AgentSetup } from "./run-options-for.js";
+import { AGENT_CONTINUE_RULES, AGENT_RESUME_RULES, AGENT_RUN_RULES, CREATE_AGENT_RULES } from "./agent-option-rules.js";
 
 /** The message of the error thrown when `createAgent` is given no provider. */
 export const MISSING_PROVIDER_MESSAGE =
@@ -55,7 +56,13 @@ export const MISSING_PROVIDER_MESSAGE =
  * const result = await agent.run("What is 2 + 3?");
  * result.text; // "2 + 3 = 5."
  *
- * @throws ConfigurationError (`INVALID_CONFIGURATION`) without a provider or a model id.
+ * Every options object is checked for unknown keys and wrong types: `createAgent`,
+ * and the per-call options of `agent.run()`, `stream()`, `continue()`,
+ * `continueStream()` and `resume()` (which reject, or for the streams throw, a
+ * `ConfigurationError` such as `agent.run(): unknown option "runid". Accepted options: …`).
+ *
+ * @throws ConfigurationError (`INVALID_CONFIGURATION`) without a provider or a model id,
+ *   or for an unknown option or an option of the wrong type.
  * @throws DuplicateToolError (`TOOL_DUPLICATE_NAME`) when two tools share a name.
  */
 export function createAgent(options: CreateAgentOptions): Agent {
@@ -70,20 +77,38 @@ export function createAgent(options: CreateAgentOptions): Agent {
     throw new ConfigurationError('createAgent needs a model: the provider\'s model id, for example "gpt-4.1" (any non-empty id for scriptedModel()).');
   }
   validateRunSettings({ ...defaults, agentName: name });
+  // After the checks above, whose messages say more about a missing or bad provider and model.
+  checkOptions("createAgent", options, CREATE_AGENT_RULES);
   const setup: AgentSetup = { name, registry: agentRegistry(tools), defaults, access };
   return Object.freeze({
     name,
     tools: setup.registry,
-    run: (input, perCall) => settled(() => run({ ...runOptionsFor(setup, perCall), input })),
-    stream: (input, perCall) => stream({ ...runOptionsFor(setup, perCall), input }),
-    continue: (state, decisions, perCall) => settled(() => run(continueOptions(setup, state, decisions, perCall))),
-    continueStream: (state, decisions, perCall) => stream(continueOptions(setup, state, decisions, perCall)),
-    resume: (runId, perCall = {}) => {
-      const { decisions, ...rest } = perCall;
-      const { storage, ...options } = runOptionsFor(setup, rest);
-      if (storage === undefined) return Promise.reject(new ConfigurationError(`agent.resume("${runId}") needs the agent's "storage": an agent without storage persists nothing.`));
-      return resume({ ...options, storage, runId, ...(decisions === undefined ? {} : { decisions }) });
+    run: (input, perCall) =>
+      settled(() => {
+        checkOptions("agent.run", perCall, AGENT_RUN_RULES);
+        return run({ ...runOptionsFor(setup, perCall), input });
+      }),
+    stream: (input, perCall) => {
+      checkOptions("agent.stream", perCall, AGENT_RUN_RULES);
+      return stream({ ...runOptionsFor(setup, perCall), input });
     },
+    continue: (state, decisions, perCall) =>
+      settled(() => {
+        checkOptions("agent.continue", perCall, AGENT_CONTINUE_RULES);
+        return run(continueOptions(setup, state, decisions, perCall));
+      }),
+    continueStream: (state, decisions, perCall) => {
+      checkOptions("agent.continueStream", perCall, AGENT_CONTINUE_RULES);
+      return stream(continueOptions(setup, state, decisions, perCall));
+    },
+    resume: (runId, perCall = {}) =>
+      settled(() => {
+        checkOptions("agent.resume", perCall, AGENT_RESUME_RULES);
+        const { decisions, ...rest } = perCall;
+        const { storage, ...options } = runOptionsFor(setup, rest);
+        if (storage === undefined) return Promise.reject(new ConfigurationError(`agent.resume("${runId}") needs the agent's "storage": an agent without storage persists nothing.`));
+        return resume({ ...options, storage, runId, ...(decisions === undefined ? {} : { decisions }) });
+      }),
   } satisfies Agent);
 }
 

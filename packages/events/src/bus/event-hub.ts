@@ -1,8 +1,9 @@
-import { ConfigurationError, type EventSink, type StreamEvent } from "@baton/core";
+import { ConfigurationError, checkOptions, type EventSink, type StreamEvent } from "@baton/core";
 import { ReplayBuffer, type ReplayBufferView } from "./replay-buffer.js";
 import { ReplayUnavailableError } from "./replay-unavailable-error.js";
 import { InvalidLastEventIdError } from "../sse/invalid-last-event-id-error.js";
 import { DEFAULT_HIGH_WATER_MARK, EventSubscription } from "./event-subscription.js";
+import { EVENT_HUB_RULES, EVENT_CALLBACK_RULES, SUBSCRIBE_RULES } from "../options/option-rules.js";
 
 /** Options of an {@link EventHub}. */
 export interface EventHubOptions {
@@ -80,6 +81,7 @@ export class EventHub implements EventSink {
   readonly consumerErrors: ConsumerError[] = [];
 
   constructor(options: EventHubOptions = {}) {
+    checkOptions("EventHub", options, EVENT_HUB_RULES);
     const replay = options.replay ?? 1000;
     if (!Number.isInteger(replay) || replay < 0) throw new ConfigurationError(`EventHub: "replay" must be an integer >= 0, got ${replay}.`);
     const highWaterMark = options.highWaterMark ?? DEFAULT_HIGH_WATER_MARK;
@@ -156,6 +158,7 @@ export class EventHub implements EventSink {
    * that removes the callback.
    */
   on(callback: (event: StreamEvent) => unknown, options: EventCallbackOptions = {}): () => void {
+    checkOptions("EventHub.on", options, EVENT_CALLBACK_RULES);
     const entry: Callback = { fn: callback, name: options.name ?? `callback#${++this.named}` };
     this.callbacks = [...this.callbacks, entry];
     return () => {
@@ -173,6 +176,7 @@ export class EventHub implements EventSink {
    * @throws InvalidLastEventIdError when `after` is greater than {@link EventHub.lastSeq}.
    */
   subscribe(options: SubscribeOptions = {}): EventSubscription {
+    checkOptions("EventHub.subscribe", options, SUBSCRIBE_RULES);
     const after = options.after;
     let initial: StreamEvent[] | undefined;
     if (after !== undefined) {

@@ -1,7 +1,8 @@
-import type { StreamEvent } from "@baton/core";
+import { checkOptions, type StreamEvent } from "@baton/core";
 import { createParser, type EventSourceMessage, type ParseError } from "eventsource-parser";
 import { eventEnvelopeIssue, isStreamEventType, streamEventIssue } from "../protocol/event-types.js";
 import { SseDecodeError } from "./sse-decode-error.js";
+import { DECODE_SSE_RULES } from "./client-option-rules.js";
 
 /** Options of {@link decodeSseEvents}. */
 export interface DecodeSseOptions {
@@ -48,6 +49,7 @@ export async function* decodeSseEvents(
   body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>,
   options: DecodeSseOptions = {},
 ): AsyncGenerator<StreamEvent, void, undefined> {
+  checkOptions("decodeSseEvents", options, DECODE_SSE_RULES);
   let decoded: StreamEvent[] = [];
   let failure: SseDecodeError | undefined;
   const maxSize = options.maxMessageSize ?? DEFAULT_MAX_MESSAGE_SIZE;

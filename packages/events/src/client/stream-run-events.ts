@@ -1,8 +1,9 @@
-import { abortableDelay, type StreamEvent } from "@baton/core";
+import { abortableDelay, checkOptions, type StreamEvent } from "@baton/core";
 import { decodeSseEvents, type DecodeSseOptions } from "./decode-sse-events.js";
 import { SseConnectionError } from "./sse-connection-error.js";
 import { SseDecodeError } from "./sse-decode-error.js";
 import { SseHttpError } from "./sse-http-error.js";
+import { STREAM_RUN_EVENTS_RULES } from "./client-option-rules.js";
 
 /** Options of {@link streamRunEvents}. */
 export interface StreamRunEventsOptions extends Pick<DecodeSseOptions, "onUnknownEvent" | "strict"> {
@@ -44,6 +45,7 @@ const MAX_ERROR_BODY = 2000;
  * }
  */
 export async function* streamRunEvents(url: string, options: StreamRunEventsOptions = {}): AsyncGenerator<StreamEvent, void, undefined> {
+  checkOptions("streamRunEvents", options, STREAM_RUN_EVENTS_RULES);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const maxRetries = options.maxRetries ?? 3;
   const signal = options.signal;

@@ -1,5 +1,6 @@
-import type { ProgressStepUpdate, SerializedProgressGroup, ToolExecutionContext } from "@baton/core";
+import { checkOptions, type ProgressStepUpdate, type SerializedProgressGroup, type ToolExecutionContext } from "@baton/core";
 import { ProgressEvent, type ProgressStepChannel } from "./progress-event.js";
+import { EVENT_MANAGER_RULES, FOR_TOOL_RULES } from "../options/option-rules.js";
 
 /** Options of an {@link EventManager}. */
 export interface EventManagerOptions {
@@ -40,6 +41,7 @@ export class EventManager {
 
   /** Creates an empty group; nothing is reported until a step is created. */
   constructor(options: EventManagerOptions) {
+    checkOptions("EventManager", options, EVENT_MANAGER_RULES);
     this.name = options.name;
     this.icon = options.icon;
     const now = options.now ?? Date.now;
@@ -58,6 +60,7 @@ export class EventManager {
    * }
    */
   static forTool(ctx: ToolExecutionContext, name: string = ctx.toolName, icon?: string, options: { readonly now?: () => number } = {}): EventManager {
+    checkOptions("EventManager.forTool", options, FOR_TOOL_RULES);
     return new EventManager({
       name,
       ...(icon === undefined ? {} : { icon }),

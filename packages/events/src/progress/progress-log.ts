@@ -1,4 +1,5 @@
-import { applyProgressStepUpdate, type SerializedProgressGroup, type StreamEvent } from "@baton/core";
+import { checkOptions, applyProgressStepUpdate, type SerializedProgressGroup, type StreamEvent } from "@baton/core";
+import { PROGRESS_LOG_GROUPS_RULES } from "../options/option-rules.js";
 
 /** One progress group rebuilt by a {@link ProgressLog}, with the tool call that reported it. */
 export interface ProgressLogEntry {
@@ -55,6 +56,7 @@ export class ProgressLog {
    * tool call (optionally of one agent, as nested agents may reuse tool-call ids).
    */
   groups(toolCallId?: string, options: ProgressLogGroupsOptions = {}): SerializedProgressGroup[] {
+    checkOptions("ProgressLog.groups", options, PROGRESS_LOG_GROUPS_RULES);
     return this.entries()
       .filter((entry) => (toolCallId === undefined || entry.toolCallId === toolCallId) && (options.agentPath === undefined || entry.agentPath === options.agentPath))
       .map((entry) => entry.group);

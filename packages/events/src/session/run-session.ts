@@ -1,8 +1,9 @@
-import { ConfigurationError, RunAbortedError, type EventSink, type RunResult, type StreamEvent } from "@baton/core";
+import { ConfigurationError, RunAbortedError, checkOptions, type EventSink, type RunResult, type StreamEvent } from "@baton/core";
 import { EventHub } from "../bus/event-hub.js";
 import type { EventSubscription } from "../bus/event-subscription.js";
 import { InvalidLastEventIdError } from "../sse/invalid-last-event-id-error.js";
 import { ClientDisconnectedError } from "./client-disconnected-error.js";
+import { RUN_SESSION_RULES, ATTACH_RULES } from "../options/option-rules.js";
 
 /** What a run session hands the function that starts its run. */
 export interface RunSessionIo {
@@ -86,6 +87,7 @@ export class RunSession {
 
   /** Use {@link startRunSession}. */
   constructor(options: RunSessionOptions) {
+    checkOptions("startRunSession", options, RUN_SESSION_RULES);
     if (typeof options?.start !== "function") throw new ConfigurationError('startRunSession: "start" must be a function that starts the run.');
     const graceMs = options.disconnectGraceMs ?? DEFAULT_DISCONNECT_GRACE_MS;
     if (!Number.isFinite(graceMs) || graceMs < 0) {
@@ -143,6 +145,7 @@ export class RunSession {
    *   than the `seq` of the last event the run produced, so no client can have it.
    */
   attach(options: AttachOptions = {}): EventSubscription {
+    checkOptions("RunSession.attach", options, ATTACH_RULES);
     const lastEventId = options.lastEventId;
     if (lastEventId !== undefined && Number.isSafeInteger(lastEventId) && lastEventId > this.hub.lastSeq) {
       throw new InvalidLastEventIdError(String(lastEventId), this.hub.lastSeq);

@@ -1,5 +1,6 @@
-import { ConfigurationError } from "@baton/core";
+import { ConfigurationError, checkOptions } from "@baton/core";
 import { startRunSession, type RunSession, type RunSessionOptions } from "./run-session.js";
+import { RUN_SESSIONS_RULES, RUN_SESSION_RULES } from "../options/option-rules.js";
 
 /** Options of {@link RunSessions}. */
 export interface RunSessionsOptions {
@@ -26,6 +27,7 @@ export class RunSessions {
   private readonly keepFinishedMs: number;
 
   constructor(options: RunSessionsOptions = {}) {
+    checkOptions("RunSessions", options, RUN_SESSIONS_RULES);
     const keep = options.keepFinishedMs ?? 60_000;
     if (!Number.isFinite(keep) || keep < 0) throw new ConfigurationError(`RunSessions: "keepFinishedMs" must be a number >= 0, got ${keep}.`);
     this.keepFinishedMs = keep;
@@ -42,6 +44,7 @@ export class RunSessions {
    * @throws ConfigurationError when a session with that id is already registered.
    */
   create(options: RunSessionOptions): RunSession {
+    checkOptions("RunSessions.create", options, RUN_SESSION_RULES);
     if (options.id !== undefined && this.sessions.has(options.id)) {
       throw new ConfigurationError(`RunSessions: a session with id "${options.id}" already exists.`);
     }

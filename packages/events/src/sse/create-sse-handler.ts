@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RunResult, StreamEvent } from "@baton/core";
+import { checkOptions, type RunResult, type StreamEvent } from "@baton/core";
 import { EventHub } from "../bus/event-hub.js";
 import { ReplayUnavailableError } from "../bus/replay-unavailable-error.js";
 import { ClientDisconnectedError } from "../session/client-disconnected-error.js";
@@ -8,6 +8,7 @@ import { clientErrorAnswer, startFailureAnswer, type ErrorAnswer } from "./error
 import type { EventBatchReader } from "./sse-source.js";
 import { lastEventIdOf } from "./last-event-id.js";
 import { writeErrorAnswer, writeSse, writeTimeoutOf, type SseStreamOptions } from "./send-sse.js";
+import { SSE_HANDLER_RULES } from "../options/option-rules.js";
 
 /** Starts the run of one request with the given signal and sink. */
 export type SseRunStarter = (req: IncomingMessage, io: RunSessionIo) => Promise<RunResult>;
@@ -39,6 +40,7 @@ export interface SseHandlerOptions extends SseStreamOptions {
  * http.createServer(handler).listen(3000);
  */
 export function createSseHandler(start: SseRunStarter, options: SseHandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  checkOptions("createSseHandler", options, SSE_HANDLER_RULES);
   writeTimeoutOf(options); // a bad value fails here, not on the first request
   const report = options.onError ?? ((error: unknown) => console.error("@baton/events: an SSE run failed:", error));
   return async (req, res) => {

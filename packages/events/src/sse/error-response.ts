@@ -1,6 +1,7 @@
 import { isBatonError } from "@baton/core";
 import { ReplayUnavailableError } from "../bus/replay-unavailable-error.js";
 import { InvalidLastEventIdError } from "./invalid-last-event-id-error.js";
+import { RunNotFoundError } from "../follow/run-not-found-error.js";
 
 /** An HTTP error answer instead of an event stream. Internal. */
 export interface ErrorAnswer {
@@ -13,12 +14,14 @@ export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /**
  * The HTTP answer for an error raised before streaming started: 410 for a replay
- * that is no longer possible, 400 for a bad `Last-Event-ID`, else `undefined` (the
+ * that is no longer possible, 400 for a bad `Last-Event-ID`, 404 for a run the event
+ * log knows nothing of (`RunNotFoundError`), else `undefined` (the
  * caller rethrows). The body is `{ "error": { code, message, … } }`.
  */
 export function clientErrorAnswer(error: unknown): ErrorAnswer | undefined {
   if (error instanceof ReplayUnavailableError) return { status: 410, body: errorBody(error) };
   if (error instanceof InvalidLastEventIdError) return { status: 400, body: errorBody(error) };
+  if (error instanceof RunNotFoundError) return { status: 404, body: errorBody(error) };
   return undefined;
 }
 

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ConfigurationError } from "@baton/core";
+import { checkOptions, ConfigurationError } from "@baton/core";
 import { encodeSseBatch, SSE_HEARTBEAT } from "./encode-sse-event.js";
 import { clientErrorAnswer, JSON_CONTENT_TYPE, type ErrorAnswer } from "./error-response.js";
 import { openEventReader, type EventBatchReader, type SseSource } from "./sse-source.js";
 import { lastEventIdOf } from "./last-event-id.js";
 import { SSE_HEADERS } from "./sse-headers.js";
+import { SSE_STREAM_RULES } from "../options/option-rules.js";
 
 /** Options of {@link sendSse} and {@link sseResponse}. */
 export interface SseStreamOptions {
@@ -39,10 +40,12 @@ const MAX_TIMER_MS = 2_147_483_647;
  * - Events already queued are written together in one `res.write`; when `write`
  *   reports a full buffer, reading stops until `drain`, so a slow client slows
  *   the run down instead of filling memory.
- * - A `RunSession` is attached with the request's `Last-Event-ID` (or `lastEventId`
- *   query parameter) and detached when the client disconnects, so the session's
- *   disconnect policy applies. A replay that is no longer possible answers 410, a bad
- *   `Last-Event-ID` 400, with a JSON body `{ "error": { code, message } }`.
+ * - A `RunSession` (or any `AttachableEventSource`, such as a run followed from an
+ *   event log with `RunEventFollower.run(runId)`) is attached with the request's
+ *   `Last-Event-ID` (or `lastEventId` query parameter) and detached when the client
+ *   disconnects, so the session's disconnect policy applies. A replay that is no
+ *   longer possible answers 410, a bad `Last-Event-ID` 400, an unknown run
+ *   (`RunNotFoundError`) 404, with a JSON body `{ "error": { code, message } }`.
  * - A client whose socket takes nothing for `writeTimeoutMs` (default 30 s) while a
  *   write waits for `drain` is disconnected, so one client that never reads cannot
  *   stall the other clients of its run for longer than that.
@@ -58,10 +61,11 @@ const MAX_TIMER_MS = 2_147_483_647;
  * });
  */
 export async function sendSse(req: IncomingMessage, res: ServerResponse, source: SseSource, options: SseStreamOptions = {}): Promise<void> {
+  checkOptions("sendSse", options, SSE_STREAM_RULES);
   writeTimeoutOf(options);
   let reader: EventBatchReader;
   try {
-    reader = openEventReader(source, lastEventIdOf(req));
+    reader = await openEventReader(source, lastEventIdOf(req));
   } catch (error) {
     const answer = clientErrorAnswer(error);
     if (answer === undefined) throw error;

@@ -1,9 +1,14 @@
 import { encodeSseBatch, SSE_HEARTBEAT } from "./encode-sse-event.js";
 import { clientErrorAnswer, JSON_CONTENT_TYPE } from "./error-response.js";
-import { openEventReader, type EventBatchReader, type SseSource } from "./sse-source.js";
+import { attachEventReader, type EventBatchReader, type SseSource } from "./sse-source.js";
+import type { EventSubscription } from "../bus/event-subscription.js";
+import type { RunSession } from "../session/run-session.js";
+import type { StreamEvent } from "@baton/core";
 import { lastEventIdOf } from "./last-event-id.js";
 import { DEFAULT_HEARTBEAT_MS, writeTimeoutOf, type SseStreamOptions } from "./send-sse.js";
 import { SSE_HEADERS } from "./sse-headers.js";
+import { checkOptions } from "@baton/core";
+import { SSE_RESPONSE_RULES } from "../options/option-rules.js";
 
 /** Options of {@link sseResponse}. */
 export interface SseResponseOptions extends SseStreamOptions {
@@ -25,7 +30,13 @@ export interface SseResponseOptions extends SseStreamOptions {
  * 30 s) while a chunk waits is errored, which counts as a disconnect too, so a
  * client that stopped reading cannot hold up the other clients of its run for longer.
  * A replay that is no longer possible answers 410, a bad
- * `Last-Event-ID` 400, with a JSON body `{ "error": { code, message } }`.
+ * `Last-Event-ID` 400, an unknown run (`RunNotFoundError`) 404, with a JSON body
+ * `{ "error": { code, message } }`.
+ *
+ * For a run session, a subscription or an iterable the `Response` is returned at
+ * once. For another `AttachableEventSource` (such as `RunEventFollower.run(runId)`)
+ * whose `attach` is asynchronous, a promise of the `Response` is returned: `await` it
+ * (route handlers accept either).
  *
  * @example
  * export function GET(request: Request) {
@@ -33,17 +44,38 @@ export interface SseResponseOptions extends SseStreamOptions {
  *   return session ? sseResponse(session, { request }) : new Response("Not found", { status: 404 });
  * }
  */
-export function sseResponse(source: SseSource, options: SseResponseOptions = {}): Response {
+export function sseResponse(source: RunSession | EventSubscription | AsyncIterable<StreamEvent>, options?: SseResponseOptions): Response;
+export function sseResponse(source: SseSource, options?: SseResponseOptions): Response | Promise<Response>;
+export function sseResponse(source: SseSource, options: SseResponseOptions = {}): Response | Promise<Response> {
+  checkOptions("sseResponse", options, SSE_RESPONSE_RULES);
   const request = options.request;
   const writeTimeoutMs = writeTimeoutOf(options);
-  let reader: EventBatchReader;
+  let attached: EventBatchReader | PromiseLike<EventBatchReader>;
   try {
-    reader = openEventReader(source, request === undefined ? undefined : lastEventIdOf(request));
+    attached = attachEventReader(source, request === undefined ? undefined : lastEventIdOf(request));
   } catch (error) {
-    const answer = clientErrorAnswer(error);
-    if (answer === undefined) throw error;
-    return new Response(answer.body, { status: answer.status, headers: { "content-type": JSON_CONTENT_TYPE, "cache-control": "no-cache" } });
+    return errorResponse(error);
   }
+  if (isPromiseLike(attached)) {
+    return Promise.resolve(attached).then((reader) => streamResponse(reader, options, writeTimeoutMs), errorResponse);
+  }
+  return streamResponse(attached, options, writeTimeoutMs);
+}
+
+/** The JSON answer for an error raised while attaching; other errors are rethrown. */
+function errorResponse(error: unknown): Response {
+  const answer = clientErrorAnswer(error);
+  if (answer === undefined) throw error;
+  return new Response(answer.body, { status: answer.status, headers: { "content-type": JSON_CONTENT_TYPE, "cache-control": "no-cache" } });
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T>).then === "function";
+}
+
+/** The event-stream `Response` over an attached reader. */
+function streamResponse(reader: EventBatchReader, options: SseResponseOptions, writeTimeoutMs: number): Response {
+  const request = options.request;
   const encoder = new TextEncoder();
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   let heartbeat: ReturnType<typeof setInterval> | undefined;

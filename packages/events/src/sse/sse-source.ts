@@ -2,17 +2,51 @@ import type { StreamEvent } from "@baton/core";
 import type { EventSubscription } from "../bus/event-subscription.js";
 import type { RunSession } from "../session/run-session.js";
 
-/** What the SSE writers stream: a run session, a hub subscription, or any event iterable. */
-export type SseSource = RunSession | EventSubscription | AsyncIterable<StreamEvent>;
+/**
+ * What the SSE writers stream: a run session, any source a client attaches to with its
+ * `Last-Event-ID` (such as `RunEventFollower.run(runId)`), a hub subscription, or any
+ * event iterable.
+ */
+export type SseSource = RunSession | AttachableEventSource | EventSubscription | AsyncIterable<StreamEvent>;
 
 /**
  * The reading side the SSE writers use: the next event (waiting), the events
- * already queued (no waiting, for batching), and an early stop. Internal.
+ * already queued (no waiting, for batching), and an early stop. An
+ * `EventSubscription` is one.
  */
 export interface EventBatchReader {
+  /** The next event, waiting for one; `done` once the stream ended. Rejects when the stream broke. */
   next(): Promise<IteratorResult<StreamEvent>>;
+  /** Every event already queued, without waiting (an empty array when none is). */
   takeQueued(): readonly StreamEvent[];
+  /** Stops reading (the client left); detaches the client from its source. */
   close(): void;
+}
+
+/** Options the SSE writers give to {@link AttachableEventSource.attach}. */
+export interface EventSourceAttachOptions {
+  /** The `seq` of the last event the client has (its `Last-Event-ID`); absent for a new client. */
+  readonly lastEventId?: number;
+}
+
+/**
+ * A source of events a client attaches to, resuming after its `Last-Event-ID`: a
+ * `RunSession`, a run followed from an event log (`RunEventFollower.run(runId)`), or
+ * your own. `sendSse` and `sseResponse` call `attach` with the request's
+ * `Last-Event-ID` (or `lastEventId` query parameter), stream the reader, and close it
+ * when the client leaves. `attach` may be asynchronous; the errors it throws (or
+ * rejects with) become JSON answers: `InvalidLastEventIdError` 400,
+ * `RunNotFoundError` 404, `ReplayUnavailableError` 410; others are rethrown.
+ *
+ * @example
+ * const source: AttachableEventSource = {
+ *   attach: async ({ lastEventId }) => hub.subscribe({ after: lastEventId ?? 0 }),
+ * };
+ * await sendSse(req, res, source);
+ */
+export interface AttachableEventSource {
+  /** Attaches one client; the reader yields the events after `lastEventId` (or all kept), then the live ones. */
+  attach(options: EventSourceAttachOptions): EventBatchReader | PromiseLike<EventBatchReader>;
 }
 
 const DONE: IteratorResult<StreamEvent> = Object.freeze({ value: undefined, done: true });
@@ -23,13 +57,29 @@ export function isRunSession(source: unknown): source is RunSession {
   return typeof source === "object" && source !== null && typeof (source as RunSession).attach === "function" && "hub" in source;
 }
 
+/** Whether `source` can be attached to (checked by shape, so two copies of the package interoperate). */
+export function isAttachableEventSource(source: unknown): source is AttachableEventSource {
+  return typeof source === "object" && source !== null && typeof (source as AttachableEventSource).attach === "function";
+}
+
 /**
- * A reader over `source`, attaching to a run session with `lastEventId`.
+ * A reader over `source`, attaching an attachable source (a run session, a followed
+ * run) with `lastEventId`. Internal.
  *
- * @throws ReplayUnavailableError when a session cannot resume after `lastEventId`.
+ * @throws ReplayUnavailableError when the source cannot resume after `lastEventId`
+ *   (and whatever else its `attach` throws: `InvalidLastEventIdError`, `RunNotFoundError`, …).
  */
-export function openEventReader(source: SseSource, lastEventId: number | undefined): EventBatchReader {
-  if (isRunSession(source)) return source.attach(lastEventId === undefined ? {} : { lastEventId });
+export async function openEventReader(source: SseSource, lastEventId: number | undefined): Promise<EventBatchReader> {
+  return attachEventReader(source, lastEventId);
+}
+
+/**
+ * {@link openEventReader} without the promise when the source attaches synchronously
+ * (everything but an attachable source whose `attach` returns a promise), for
+ * `sseResponse`, which answers synchronously for those. Internal.
+ */
+export function attachEventReader(source: SseSource, lastEventId: number | undefined): EventBatchReader | PromiseLike<EventBatchReader> {
+  if (isRunSession(source) || isAttachableEventSource(source)) return source.attach(lastEventId === undefined ? {} : { lastEventId });
   if (isBatchReader(source)) return source;
   return iterableReader(source);
 }

@@ -1,7 +1,8 @@
-import type { StreamEvent } from "@baton/core";
+import { checkOptions, type StreamEvent } from "@baton/core";
 import type { ToUiMessageStreamOptions } from "./to-ui-message-stream-options.js";
 import type { UiMessageChunk } from "./ui-message-chunk.js";
 import { UiMessageChunkIterator } from "./ui-message-chunk-iterator.js";
+import { UI_MESSAGE_STREAM_RULES } from "../options/option-rules.js";
 
 /**
  * A run's events as Vercel AI SDK UI message stream chunks, for `useChat` and
@@ -17,5 +18,6 @@ import { UiMessageChunkIterator } from "./ui-message-chunk-iterator.js";
  * for await (const chunk of toUiMessageStream(events)) send(chunk);
  */
 export function toUiMessageStream(events: AsyncIterable<StreamEvent>, options: ToUiMessageStreamOptions = {}): AsyncIterableIterator<UiMessageChunk> {
+  checkOptions("toUiMessageStream", options, UI_MESSAGE_STREAM_RULES);
   return new UiMessageChunkIterator(events, options);
 }

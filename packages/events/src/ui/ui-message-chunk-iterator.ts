@@ -1,7 +1,8 @@
-import type { StreamEvent } from "@baton/core";
+import { checkOptions, type StreamEvent } from "@baton/core";
 import type { ToUiMessageStreamOptions } from "./to-ui-message-stream-options.js";
 import type { UiMessageChunk } from "./ui-message-chunk.js";
 import { UiMessageStreamMapper } from "./ui-message-stream-mapper.js";
+import { UI_MESSAGE_STREAM_RULES } from "../options/option-rules.js";
 
 /**
  * Pulls events from a source and hands out their UI chunks, one event's chunks at a
@@ -19,6 +20,7 @@ export class UiMessageChunkIterator implements AsyncIterableIterator<UiMessageCh
 
   /** Wraps the events; nothing is read until the first chunk is asked for. */
   constructor(events: AsyncIterable<StreamEvent>, options: ToUiMessageStreamOptions = {}) {
+    checkOptions("UiMessageChunkIterator", options, UI_MESSAGE_STREAM_RULES);
     this.source = events[Symbol.asyncIterator]();
     this.mapper = new UiMessageStreamMapper(options);
   }

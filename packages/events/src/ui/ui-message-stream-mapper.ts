@@ -1,10 +1,11 @@
-import { errorMessage, type StreamEvent } from "@baton/core";
+import { checkOptions, errorMessage, type StreamEvent } from "@baton/core";
 import { ProgressLog } from "../progress/progress-log.js";
 import { toUiFinishReason } from "./finish-reason.js";
 import { NestedAgentView } from "./nested-agent-view.js";
 import { StreamingContentParts } from "./streaming-content-parts.js";
 import type { ToUiMessageStreamOptions } from "./to-ui-message-stream-options.js";
 import type { UiMessageChunk } from "./ui-message-chunk.js";
+import { UI_MESSAGE_STREAM_RULES } from "../options/option-rules.js";
 
 /** The text of an error: the `message` of a serialized or thrown error, else the value as text. */
 function defaultErrorText(error: unknown): string {
@@ -68,6 +69,7 @@ export class UiMessageStreamMapper {
 
   /** A mapper for one run's events (it keeps the state of open parts and nested agents). */
   constructor(options: ToUiMessageStreamOptions = {}) {
+    checkOptions("UiMessageStreamMapper", options, UI_MESSAGE_STREAM_RULES);
     this.options = options;
     this.errorText = options.errorText ?? defaultErrorText;
   }

@@ -1,7 +1,8 @@
-import type { StreamEvent } from "@baton/core";
+import { checkOptions, type StreamEvent } from "@baton/core";
 import type { ToUiMessageStreamOptions } from "./to-ui-message-stream-options.js";
 import { UiMessageChunkIterator } from "./ui-message-chunk-iterator.js";
 import type { UiMessageChunk } from "./ui-message-chunk.js";
+import { UI_MESSAGE_STREAM_RESPONSE_RULES } from "../options/option-rules.js";
 
 /**
  * Headers of a UI message stream response, as the AI SDK sends them; the
@@ -50,6 +51,7 @@ export interface UiMessageStreamResponseInit extends ToUiMessageStreamOptions {
  * }
  */
 export function uiMessageStreamResponse(events: AsyncIterable<StreamEvent>, init: UiMessageStreamResponseInit = {}): Response {
+  checkOptions("uiMessageStreamResponse", init, UI_MESSAGE_STREAM_RESPONSE_RULES);
   const { status, statusText, headers, ...options } = init;
   const chunks = new UiMessageChunkIterator(events, options);
   const encoder = new TextEncoder();

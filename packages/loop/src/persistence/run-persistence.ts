@@ -34,8 +34,15 @@ export interface RunPersistenceOptions {
 
 /** Raised when a run cannot be resumed: unknown, finished, or held by another process. */
 export class RunNotResumableError extends BatonError {
-  constructor(readonly runId: string, reason: string) {
-    super(ERROR_CODES.RUN_NOT_RESUMABLE, `Run "${runId}" cannot be resumed: ${reason}.`, { details: { runId, reason } });
+  constructor(
+    readonly runId: string,
+    reason: string,
+    /** Who holds the run and until when (ms since the epoch), when another process holds it. */
+    held?: { readonly owner: string | undefined; readonly leaseUntil: number | undefined },
+  ) {
+    super(ERROR_CODES.RUN_NOT_RESUMABLE, `Run "${runId}" cannot be resumed: ${reason}.`, {
+      details: held === undefined ? { runId, reason } : { runId, reason, heldBy: held.owner ?? null, leaseUntil: held.leaseUntil ?? null },
+    });
   }
 }
 
@@ -119,7 +126,11 @@ export class RunPersistence {
     if (!existing) throw new RunNotResumableError(runId, "no checkpoint of it is stored");
     const claimed = await storage.claimRun(runId, this.claim());
     if (!claimed.claimed) {
-      throw new RunNotResumableError(runId, claimed.reason === "finished" ? "it has finished" : `process "${claimed.owner}" holds it until ${new Date(claimed.leaseUntil ?? 0).toISOString()}`);
+      if (claimed.reason === "finished") throw new RunNotResumableError(runId, "it has finished");
+      throw new RunNotResumableError(runId, `process "${claimed.owner}" holds it until ${new Date(claimed.leaseUntil ?? 0).toISOString()}`, {
+        owner: claimed.owner,
+        leaseUntil: claimed.leaseUntil,
+      });
     }
     this.startHeartbeat();
     return claimed.checkpoint ?? existing;

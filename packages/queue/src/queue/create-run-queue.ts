@@ -1,0 +1,175 @@
+import { checkOptions, ConfigurationError, optionIs, requiredOption, type InterruptDecisions, type Message, type RunEventLog } from "@baton/core";
+import { Queue, type JobsOptions } from "bullmq";
+import type { Redis } from "ioredis";
+import { parseRunJob, type RunJobData } from "../jobs/run-job.js";
+import { closeRedisClient, newRedisClient, type RedisConnection } from "../redis/redis-connection.js";
+import { abortChannel, abortKey } from "../relay/abort-keys.js";
+import { DEFAULT_QUEUE_PREFIX, runRelayKeys } from "../relay/relay-keys.js";
+import { RedisRunEventLog } from "../relay/redis-run-event-log.js";
+import { DEFAULT_QUEUE_NAME, relayOptionsOf, RELAY_OPTION_RULES, type RelayOptions } from "./queue-defaults.js";
+
+/** Options of {@link createRunQueue}. */
+export interface RunQueueOptions {
+  /** The queue's Redis: a URL, ioredis options, or a client (not closed by Baton). */
+  readonly connection: RedisConnection;
+  /** The queue's name; default `baton-runs`. */
+  readonly name?: string;
+  /** Prefix of the keys Baton writes (events, aborts, rate counters); default `baton`. */
+  readonly prefix?: string;
+  /** How long a run's events are kept after it ended (the workers' setting wins for runs they end). */
+  readonly events?: RelayOptions;
+  /**
+   * Retries of a job whose attempt failed in the worker (storage unreachable, a worker
+   * error): each retry resumes the run from its last checkpoint. Provider outages are
+   * retried inside the run by the provider adapter, and failing tools never fail a job
+   * (the model reads the error). Default: 3 attempts, exponential backoff from 1 s.
+   */
+  readonly retry?: { readonly attempts?: number; readonly backoffMs?: number };
+}
+
+/** A run to start. */
+export interface SubmitRunRequest {
+  /** The agent's name in the workers' registry. */
+  readonly agent: string;
+  /** The user's message, or messages. */
+  readonly input: string | readonly Message[];
+  /** The run's id; default a new UUID. Submitting an id twice enqueues it once. */
+  readonly runId?: string;
+  readonly conversationId?: string;
+  readonly userId?: string;
+  /** Application context for tools and hooks (JSON). */
+  readonly context?: Readonly<Record<string, unknown>>;
+  /** BullMQ priority: 1 is the highest; runs without one go first. */
+  readonly priority?: number;
+  /** The rate limit this run counts against (e.g. `openai:gpt-4.1`), see the worker's `rateLimits`. */
+  readonly rateLimitKey?: string;
+}
+
+/** A paused run to continue with the answers to what it waits for. */
+export interface ResumeRunRequest {
+  readonly agent: string;
+  readonly runId: string;
+  readonly decisions?: InterruptDecisions;
+  readonly context?: Readonly<Record<string, unknown>>;
+  readonly priority?: number;
+  readonly rateLimitKey?: string;
+}
+
+/** The API side of the queue: submits runs, aborts them, and reads their events. */
+export interface RunQueue {
+  /** The BullMQ queue underneath. */
+  readonly queue: Queue;
+  /** Every run's events, for `@baton/events`' SSE handlers on any node. */
+  readonly events: RunEventLog;
+  /** Enqueues a run and returns its id at once. */
+  submit(request: SubmitRunRequest): Promise<{ readonly runId: string; readonly jobId: string }>;
+  /** Enqueues the continuation of a paused run (stop reason `interrupted`). */
+  resume(request: ResumeRunRequest): Promise<{ readonly runId: string; readonly jobId: string }>;
+  /** Aborts a run on whichever worker holds it, or before a worker takes it. */
+  abort(runId: string, reason?: string): Promise<void>;
+  /** Closes the queue's connections. */
+  close(): Promise<void>;
+}
+
+const QUEUE_RULES = {
+  connection: requiredOption(optionIs.anything),
+  name: optionIs.nonEmptyString,
+  prefix: optionIs.nonEmptyString,
+  events: optionIs.object,
+  retry: optionIs.object,
+};
+const RETRY_RULES = { attempts: optionIs.positiveInteger, backoffMs: optionIs.nonNegativeInteger };
+const SUBMIT_RULES = {
+  agent: requiredOption(optionIs.nonEmptyString),
+  input: requiredOption(optionIs.either(optionIs.string, optionIs.array)),
+  runId: optionIs.nonEmptyString,
+  conversationId: optionIs.nonEmptyString,
+  userId: optionIs.nonEmptyString,
+  context: optionIs.object,
+  priority: optionIs.positiveInteger,
+  rateLimitKey: optionIs.nonEmptyString,
+};
+const RESUME_RULES = {
+  agent: requiredOption(optionIs.nonEmptyString),
+  runId: requiredOption(optionIs.nonEmptyString),
+  decisions: optionIs.object,
+  context: optionIs.object,
+  priority: optionIs.positiveInteger,
+  rateLimitKey: optionIs.nonEmptyString,
+};
+
+/**
+ * The API side of Baton's scale-out: enqueue runs as BullMQ jobs for workers
+ * ({@link createRunWorker}) on other processes or machines, abort them from any node,
+ * and follow their events (`queue.events`, served over SSE by `@baton/events`).
+ *
+ * @example
+ * const queue = createRunQueue({ connection: "redis://127.0.0.1:6379" });
+ * const { runId } = await queue.submit({ agent: "support", input: "Where is my order?" });
+ */
+export function createRunQueue(options: RunQueueOptions): RunQueue {
+  checkOptions("createRunQueue", options, QUEUE_RULES);
+  if (options.events !== undefined) checkOptions("createRunQueue: events", options.events, RELAY_OPTION_RULES);
+  if (options.retry !== undefined) checkOptions("createRunQueue: retry", options.retry, RETRY_RULES);
+  const name = options.name ?? DEFAULT_QUEUE_NAME;
+  const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
+  const relay = relayOptionsOf(options.events);
+  const client = newRedisClient(options.connection);
+  const queue = new Queue(name, { connection: client });
+  const jobDefaults: JobsOptions = {
+    attempts: options.retry?.attempts ?? 3,
+    backoff: { type: "exponential", delay: options.retry?.backoffMs ?? 1_000 },
+    removeOnComplete: { age: Math.ceil(relay.expireAfterMs / 1000) },
+    removeOnFail: { age: Math.ceil(relay.expireAfterMs / 1000) },
+  };
+
+  const enqueue = async (data: RunJobData, jobId: string, priority: number | undefined) => {
+    const parsed = parseRunJob(data);
+    if (!parsed.ok) throw new ConfigurationError(`The run cannot be queued: ${parsed.problem}.`, { details: { problem: parsed.problem } });
+    const keys = runRelayKeys(prefix, data.runId);
+    // Known from now on (an SSE client may connect before a worker takes the job).
+    await client.multi().hsetnx(keys.meta, "ended", "0").pexpire(keys.meta, relay.expireAfterMs).exec();
+    const job = await queue.add("run", parsed.data, { ...jobDefaults, jobId, ...(priority === undefined ? {} : { priority }) });
+    return { runId: data.runId, jobId: job.id ?? jobId };
+  };
+
+  let resumes = 0;
+  return {
+    queue,
+    events: new RedisRunEventLog(client, { prefix }),
+    submit: async (request) => {
+      checkOptions("RunQueue.submit", request, SUBMIT_RULES);
+      const runId = request.runId ?? globalThis.crypto.randomUUID();
+      const data: RunJobData = {
+        kind: "run",
+        agent: request.agent,
+        runId,
+        input: request.input as RunJobData extends { input: infer I } ? I : never,
+        ...(request.conversationId === undefined ? {} : { conversationId: request.conversationId }),
+        ...(request.userId === undefined ? {} : { userId: request.userId }),
+        ...(request.context === undefined ? {} : { context: request.context as Record<string, unknown> }),
+        ...(request.rateLimitKey === undefined ? {} : { rateLimitKey: request.rateLimitKey }),
+      } as RunJobData;
+      return enqueue(data, runId, request.priority);
+    },
+    resume: async (request) => {
+      checkOptions("RunQueue.resume", request, RESUME_RULES);
+      const data = {
+        kind: "resume",
+        agent: request.agent,
+        runId: request.runId,
+        ...(request.decisions === undefined ? {} : { decisions: request.decisions }),
+        ...(request.context === undefined ? {} : { context: request.context }),
+        ...(request.rateLimitKey === undefined ? {} : { rateLimitKey: request.rateLimitKey }),
+      } as RunJobData;
+      return enqueue(data, `${request.runId}.resume.${Date.now()}.${++resumes}`, request.priority);
+    },
+    abort: async (runId, reason = "aborted") => {
+      await client.multi().set(abortKey(prefix, runId), reason, "PX", relay.expireAfterMs).publish(abortChannel(prefix, name), runId).exec();
+    },
+    close: async () => {
+      await queue.close();
+      await closeRedisClient(client as Redis);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { BatonError, ERROR_CODES, type RunEventLog, type RunEventLogHead, type StreamEvent } from "@baton/core";
+import type { Redis } from "ioredis";
+import { closeRedisClient } from "../redis/redis-connection.js";
+import { entryId, runRelayKeys, seqOfEntryId } from "./relay-keys.js";
+
+/** Options of {@link RedisRunEventLog}. */
+export interface RedisRunEventLogOptions {
+  /** Key prefix; default `baton`. */
+  readonly prefix: string;
+  /** Events read per `XREAD`; default 1000. */
+  readonly batchSize?: number;
+  /** How long one blocking read waits for new events before it looks whether the stream ended, in ms; default 1000. */
+  readonly blockMs?: number;
+}
+
+type StreamEntries = [id: string, fields: string[]][];
+
+/**
+ * A {@link RunEventLog} on Redis Streams: one stream per run (entry id `0-<seq>`, the
+ * event's JSON in field `e`), and a small hash that says when the stream ended. Each
+ * `read` uses its own connection (blocking reads hold one), closed when it stops.
+ */
+export class RedisRunEventLog implements RunEventLog {
+  private readonly batchSize: number;
+  private readonly blockMs: number;
+
+  constructor(
+    private readonly client: Redis,
+    private readonly options: RedisRunEventLogOptions,
+  ) {
+    this.batchSize = options.batchSize ?? 1000;
+    this.blockMs = options.blockMs ?? 1000;
+  }
+
+  /** Where the log of `runId` stands; `undefined` when the run was never submitted or its log expired. */
+  async head(runId: string): Promise<RunEventLogHead | undefined> {
+    return headOf(this.client, this.options.prefix, runId);
+  }
+
+  /** Reads events after `after` until the stream ends or `signal` aborts. */
+  async *read(runId: string, after: number, signal: AbortSignal): AsyncIterable<readonly StreamEvent[]> {
+    const keys = runRelayKeys(this.options.prefix, runId);
+    const head = await this.head(runId);
+    if (head === undefined) return;
+    if (after + 1 < head.firstSeq) {
+      throw new BatonError(ERROR_CODES.REPLAY_UNAVAILABLE, `Cannot read run "${runId}" after event ${after}: the log keeps events from ${head.firstSeq} on.`, {
+        details: { runId, after, firstSeq: head.firstSeq },
+      });
+    }
+    const reader = this.client.duplicate({ maxRetriesPerRequest: null });
+    const stop = (): void => reader.disconnect();
+    signal.addEventListener("abort", stop, { once: true });
+    let last = after;
+    try {
+      while (!signal.aborted) {
+        let reply: [string, StreamEntries][] | null;
+        try {
+          reply = (await reader.xread("COUNT", this.batchSize, "BLOCK", this.blockMs, "STREAMS", keys.events, entryId(last))) as [string, StreamEntries][] | null;
+        } catch (error) {
+          if (signal.aborted) return;
+          throw error;
+        }
+        const entries = reply?.[0]?.[1] ?? [];
+        if (entries.length > 0) {
+          const events: StreamEvent[] = new Array(entries.length);
+          for (let i = 0; i < entries.length; i++) {
+            const [id, fields] = entries[i]!;
+            last = seqOfEntryId(id);
+            events[i] = JSON.parse(fields[1]!) as StreamEvent;
+          }
+          yield events;
+          if (entries.length === this.batchSize) continue;
+        }
+        const now = await this.head(runId);
+        if (now === undefined || (now.ended && now.lastSeq <= last)) return;
+      }
+    } finally {
+      signal.removeEventListener("abort", stop);
+      await closeRedisClient(reader);
+    }
+  }
+}
+
+/** Where the log of `runId` stands (shared by the log and the writer). */
+export async function headOf(client: Redis, prefix: string, runId: string): Promise<RunEventLogHead | undefined> {
+  const keys = runRelayKeys(prefix, runId);
+  const [info, meta] = (await client
+    .multi()
+    .xinfo("STREAM", keys.events)
+    .hget(keys.meta, "ended")
+    .exec()) ?? [[null, null], [null, null]];
+  const ended = meta?.[1] as string | null;
+  const stream = info?.[0] === null ? (info[1] as unknown[]) : undefined;
+  if (stream === undefined && ended === null) return undefined;
+  if (stream === undefined) return { lastSeq: 0, firstSeq: 1, ended: ended === "1" };
+  const fields = new Map<string, unknown>();
+  for (let i = 0; i + 1 < stream.length; i += 2) fields.set(String(stream[i]), stream[i + 1]);
+  const lastSeq = seqOfEntryId(String(fields.get("last-generated-id") ?? "0-0"));
+  const first = fields.get("first-entry") as [string, string[]] | null | undefined;
+  return { lastSeq, firstSeq: first ? seqOfEntryId(first[0]) : lastSeq + 1, ended: ended === "1" };
+}

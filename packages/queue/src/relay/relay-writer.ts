@@ -1,0 +1,143 @@
+import { BatonError, ERROR_CODES, type EventSink, type StreamEvent } from "@baton/core";
+import type { Redis } from "ioredis";
+import { entryId, runRelayKeys, type RunRelayKeys } from "./relay-keys.js";
+import { headOf } from "./redis-run-event-log.js";
+
+/** Options of {@link openRelayWriter}. */
+export interface RelayWriterOptions {
+  readonly prefix: string;
+  /** Entries a run's stream keeps (older ones are trimmed, approximately). */
+  readonly maxLength: number;
+  /** How long a run's stream and its hash stay after the run ended, in ms. */
+  readonly expireAfterMs: number;
+  /** Events waiting to be written before `emit` asks the run to wait. Default 1000. */
+  readonly highWaterMark?: number;
+  /** Told about a batch that could not be written (the events are kept and written again). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * The sink a worker gives a run: it writes each event to the run's Redis Stream with
+ * the log's own sequence number (`base + event.seq`, where `base` is the last number
+ * written by earlier attempts of the run), in batches of one round trip. The root
+ * `run-end` and the stream's end mark go in one transaction. While too many events
+ * wait (Redis slow or away), `emit` returns a promise: the run waits, nothing is dropped.
+ */
+export class RelayWriter implements EventSink {
+  private pending: string[] = [];
+  private pendingEnd = false;
+  private writing: Promise<void> | undefined;
+  private drained: { promise: Promise<void>; resolve: () => void } | undefined;
+  private readonly highWaterMark: number;
+  private failures = 0;
+  private closed = false;
+
+  constructor(
+    private readonly client: Redis,
+    private readonly keys: RunRelayKeys,
+    /** The last sequence number written before this attempt. */
+    readonly base: number,
+    private readonly options: RelayWriterOptions,
+  ) {
+    this.highWaterMark = options.highWaterMark ?? 1000;
+  }
+
+  /** Events not yet written. */
+  get backlog(): number {
+    return this.pending.length / 2;
+  }
+
+  /** Queues `event`; returns a promise while the backlog is over the high-water mark. */
+  emit(event: StreamEvent): Promise<void> | undefined {
+    if (this.closed) return undefined;
+    const seq = this.base + event.seq;
+    this.pending.push(entryId(seq), JSON.stringify(event.seq === seq ? event : { ...event, seq }));
+    if (event.type === "run-end" && !event.agentPath.includes("/")) this.pendingEnd = true;
+    if (this.writing === undefined) this.writing = this.writeSoon();
+    if (this.pending.length / 2 < this.highWaterMark) return undefined;
+    this.drained ??= withResolvers();
+    return this.drained.promise;
+  }
+
+  /** Resolves when every event queued so far is written (or `close()` gave up). */
+  async flush(): Promise<void> {
+    while (this.writing !== undefined) await this.writing;
+  }
+
+  /** Stops writing: events still queued are dropped. */
+  close(): void {
+    this.closed = true;
+    this.pending = [];
+    this.release();
+  }
+
+  private async writeSoon(): Promise<void> {
+    await Promise.resolve();
+    while (this.pending.length > 0 && !this.closed) {
+      const batch = this.pending;
+      const end = this.pendingEnd;
+      this.pending = [];
+      this.pendingEnd = false;
+      try {
+        await this.write(batch, end);
+        this.failures = 0;
+      } catch (error) {
+        this.options.onError?.(error);
+        this.pending = batch.concat(this.pending);
+        this.pendingEnd ||= end;
+        this.failures++;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** Math.min(this.failures, 6))));
+        continue;
+      }
+      if (this.pending.length / 2 < this.highWaterMark / 2) this.release();
+    }
+    this.writing = undefined;
+    this.release();
+  }
+
+  private async write(batch: readonly string[], end: boolean): Promise<void> {
+    const { events, meta } = this.keys;
+    const transaction = this.client.multi();
+    for (let i = 0; i < batch.length; i += 2) {
+      transaction.xadd(events, "MAXLEN", "~", this.options.maxLength, batch[i]!, "e", batch[i + 1]!);
+    }
+    if (end) {
+      transaction.hset(meta, "ended", "1");
+      transaction.pexpire(events, this.options.expireAfterMs);
+      transaction.pexpire(meta, this.options.expireAfterMs);
+    }
+    const replies = await transaction.exec();
+    const failed = replies?.find(([error]) => error !== null)?.[0];
+    if (failed) {
+      // An id not above the stream's last one: another attempt of the run wrote after this one started.
+      if (/equal or smaller/i.test(failed.message)) {
+        this.close();
+        throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events: ${failed.message}`, { cause: failed });
+      }
+      throw failed;
+    }
+  }
+
+  private release(): void {
+    const drained = this.drained;
+    this.drained = undefined;
+    drained?.resolve();
+  }
+}
+
+/**
+ * Opens the relay of `runId` for a new attempt: marks its stream as not ended and
+ * continues the numbering after the last event any earlier attempt wrote.
+ */
+export async function openRelayWriter(client: Redis, runId: string, options: RelayWriterOptions): Promise<RelayWriter> {
+  const keys = runRelayKeys(options.prefix, runId);
+  const head = await headOf(client, options.prefix, runId);
+  await client.multi().hset(keys.meta, "ended", "0").persist(keys.meta).persist(keys.events).exec();
+  return new RelayWriter(client, keys, head?.lastSeq ?? 0, options);
+}
+
+function withResolvers(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

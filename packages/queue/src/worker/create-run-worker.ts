@@ -1,0 +1,196 @@
+import { checkOptions, optionIs, requiredOption, RunAbortedError, type BatonError, type Storage } from "@baton/core";
+import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
+import type { Redis } from "ioredis";
+import { parseRunJob, type RunJobOutcome } from "../jobs/run-job.js";
+import { InvalidRunJobError, RunJobFailedError, UnknownAgentError } from "../errors/queue-errors.js";
+import { closeRedisClient, newRedisClient, type RedisConnection } from "../redis/redis-connection.js";
+import { DEFAULT_QUEUE_PREFIX } from "../relay/relay-keys.js";
+import { abortChannel, abortKey } from "../relay/abort-keys.js";
+import { openRelayWriter } from "../relay/relay-writer.js";
+import { appendRunFailure } from "../relay/run-failure.js";
+import { DEFAULT_QUEUE_NAME, relayOptionsOf, RELAY_OPTION_RULES, type RelayOptions } from "../queue/queue-defaults.js";
+import type { QueueAgent } from "./queue-agent.js";
+import { RateLimits, type RateLimit } from "./rate-limits.js";
+import { runAttempt } from "./run-attempt.js";
+
+/** Options of {@link createRunWorker}. */
+export interface RunWorkerOptions {
+  /** The queue's Redis. */
+  readonly connection: RedisConnection;
+  /** The queue's name; default `baton-runs`. Must match the {@link createRunQueue} of the API nodes. */
+  readonly name?: string;
+  /** Prefix of the keys Baton writes (events, aborts, rate counters); default `baton`. */
+  readonly prefix?: string;
+  /** The agents this worker runs, by the name jobs give; or a function that finds one. */
+  readonly agents: Readonly<Record<string, QueueAgent>> | ((name: string) => QueueAgent | undefined);
+  /**
+   * The storage the agents use (the same one): the worker reads a run's checkpoint to
+   * know whether an earlier attempt left it half done, so it resumes instead of
+   * starting again. It must be shared by all workers (PostgreSQL, Redis, …).
+   */
+  readonly storage: Storage;
+  /** Runs this worker runs at once. Default 1. */
+  readonly concurrency?: number;
+  /**
+   * How long a worker's hold on a job lasts without renewal, in ms (renewed every half
+   * of it while the worker lives). A killed worker's run continues elsewhere after at
+   * most about this long. Give the agents a `claimLeaseMs` no longer than it. Default 30000.
+   */
+  readonly lockDurationMs?: number;
+  /** How often each worker looks for jobs whose worker died, in ms. Default 1000. */
+  readonly stalledIntervalMs?: number;
+  /** How many times a job may be taken over from a dead worker before it fails for good. Default 5. */
+  readonly maxStalledCount?: number;
+  /** Run starts per window for jobs with a `rateLimitKey` (a provider and model), shared by every worker. */
+  readonly rateLimits?: Readonly<Record<string, RateLimit>>;
+  /** The event relay's stream length and expiry. */
+  readonly events?: RelayOptions;
+  /** A name for this worker in BullMQ (shown on its jobs). */
+  readonly workerName?: string;
+  /** Told about failures that do not stop the worker (an event batch that could not be written yet, a failed job). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A running worker. */
+export interface RunWorker {
+  /** The BullMQ worker underneath (for metrics and events). */
+  readonly worker: Worker;
+  /** Runs in progress in this worker, by run id. */
+  readonly running: ReadonlySet<string>;
+  /**
+   * Stops taking jobs and waits for the runs in progress to finish, at most
+   * `timeoutMs` (default: no limit). Past it the worker lets go of them without
+   * finishing: another worker takes them over after the lock duration and resumes
+   * them from their last checkpoint (end this process soon after, so it stops
+   * working on them too).
+   */
+  close(options?: { readonly timeoutMs?: number }): Promise<void>;
+}
+
+const WORKER_RULES = {
+  connection: requiredOption(optionIs.anything),
+  name: optionIs.nonEmptyString,
+  prefix: optionIs.nonEmptyString,
+  agents: requiredOption(optionIs.either(optionIs.object, optionIs.function)),
+  storage: requiredOption(optionIs.objectWith("a Storage", "loadCheckpoint", "claimRun")),
+  concurrency: optionIs.positiveInteger,
+  lockDurationMs: optionIs.positiveInteger,
+  stalledIntervalMs: optionIs.positiveInteger,
+  maxStalledCount: optionIs.nonNegativeInteger,
+  rateLimits: optionIs.object,
+  events: optionIs.object,
+  workerName: optionIs.nonEmptyString,
+  onError: optionIs.function,
+};
+
+/**
+ * Starts a worker that takes run jobs from the queue and runs them with the agents it
+ * was given, streaming each run's events to the run's Redis Stream. A job with invalid
+ * data or an unknown agent fails alone, for good. A job whose worker died is taken
+ * over by another worker, which resumes the run from its last checkpoint: completed
+ * tool calls do not run again, and the event stream goes on where it stopped.
+ *
+ * @example
+ * const worker = createRunWorker({ connection: "redis://127.0.0.1:6379", agents: { support: supportAgent }, storage, concurrency: 4 });
+ * process.on("SIGTERM", () => void worker.close({ timeoutMs: 20_000 }).then(() => process.exit(0)));
+ */
+export function createRunWorker(options: RunWorkerOptions): RunWorker {
+  checkOptions("createRunWorker", options, WORKER_RULES);
+  if (options.events !== undefined) checkOptions("createRunWorker: events", options.events, RELAY_OPTION_RULES);
+  const name = options.name ?? DEFAULT_QUEUE_NAME;
+  const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
+  const lockDurationMs = options.lockDurationMs ?? 30_000;
+  const relay = relayOptionsOf(options.events);
+  const report = options.onError ?? (() => undefined);
+  const findAgent = typeof options.agents === "function" ? options.agents : (agent: string) => (Object.hasOwn(options.agents, agent) ? (options.agents as Record<string, QueueAgent>)[agent] : undefined);
+  const knownAgents = typeof options.agents === "function" ? [] : Object.keys(options.agents);
+
+  const client = newRedisClient(options.connection);
+  const subscriber = newRedisClient(options.connection);
+  const rateLimits = new RateLimits(client, prefix, options.rateLimits ?? {});
+  const controllers = new Map<string, AbortController>();
+  const running = new Set<string>();
+
+  const channel = abortChannel(prefix, name);
+  void subscriber.subscribe(channel).catch(report);
+  subscriber.on("message", (from: string, runId: string) => {
+    if (from === channel) controllers.get(runId)?.abort(new RunAbortedError("The run was aborted through the queue."));
+  });
+
+  /** Runs whose stream this worker already ended with a failure (so the `failed` handler does not add another). */
+  const failedStreams = new Set<string>();
+  const failFor = async (runId: unknown, error: BatonError): Promise<never> => {
+    if (typeof runId === "string" && runId.length > 0) {
+      failedStreams.add(runId);
+      await appendRunFailure(client, prefix, runId, error, relay).catch(report);
+    }
+    throw new UnrecoverableError(`${error.code}: ${error.message}`);
+  };
+
+  const process = async (job: Job, token?: string, jobSignal?: AbortSignal): Promise<RunJobOutcome> => {
+    const parsed = parseRunJob(job.data);
+    if (!parsed.ok) return failFor((job.data as { runId?: unknown } | undefined)?.runId, new InvalidRunJobError(String(job.id), parsed.problem));
+    const data = parsed.data;
+    const agent = findAgent(data.agent);
+    if (agent === undefined) return failFor(data.runId, new UnknownAgentError(data.agent, knownAgents));
+    const wait = await rateLimits.take(data.rateLimitKey);
+    if (wait > 0) {
+      await job.moveToDelayed(Date.now() + wait, token);
+      throw new DelayedError();
+    }
+    const controller = new AbortController();
+    const abortFromJob = (): void => controller.abort(jobSignal?.reason ?? new RunAbortedError());
+    jobSignal?.addEventListener("abort", abortFromJob, { once: true });
+    controllers.set(data.runId, controller);
+    running.add(data.runId);
+    const writer = await openRelayWriter(client, data.runId, { prefix, ...relay, onError: report });
+    try {
+      if ((await client.exists(abortKey(prefix, data.runId))) === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
+      const outcome = await runAttempt({ data, agent, storage: options.storage, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
+      await writer.flush();
+      return outcome;
+    } finally {
+      jobSignal?.removeEventListener("abort", abortFromJob);
+      controllers.delete(data.runId);
+      running.delete(data.runId);
+    }
+  };
+
+  const worker = new Worker(name, process, {
+    connection: client,
+    concurrency: options.concurrency ?? 1,
+    lockDuration: lockDurationMs,
+    stalledInterval: options.stalledIntervalMs ?? 1_000,
+    maxStalledCount: options.maxStalledCount ?? 5,
+    ...(options.workerName === undefined ? {} : { name: options.workerName }),
+  });
+  worker.on("error", report);
+  worker.on("failed", (job, error) => {
+    if (job === undefined) return;
+    const runId = (job.data as { runId?: unknown } | undefined)?.runId;
+    if (typeof runId !== "string" || failedStreams.delete(runId)) return;
+    const finalFailure = job.finishedOn !== undefined || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
+    if (!finalFailure) return;
+    report(error);
+    void appendRunFailure(client, prefix, runId, new RunJobFailedError(runId, error.message), relay).catch(report);
+  });
+
+  return {
+    worker,
+    running,
+    close: async (closeOptions = {}) => {
+      const timeoutMs = closeOptions.timeoutMs;
+      const graceful = worker.close();
+      if (timeoutMs === undefined) await graceful;
+      else {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
+        const outcome = await Promise.race([graceful.then(() => "closed" as const), timedOut]);
+        clearTimeout(timer);
+        if (outcome === "timeout") await worker.close(true);
+      }
+      await closeRedisClient(subscriber);
+      await closeRedisClient(client as Redis);
+    },
+  };
+}

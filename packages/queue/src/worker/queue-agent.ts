@@ -1,0 +1,32 @@
+import type { EventSink, InterruptDecisions, Message, RunResult } from "@baton/core";
+
+/** Options a worker gives {@link QueueAgent.run}. */
+export interface QueueAgentRunOptions {
+  readonly runId: string;
+  readonly conversationId?: string;
+  readonly userId?: string;
+  readonly context?: Readonly<Record<string, unknown>>;
+  readonly signal: AbortSignal;
+  readonly sinks: readonly EventSink[];
+}
+
+/** Options a worker gives {@link QueueAgent.resume}. */
+export interface QueueAgentResumeOptions {
+  readonly decisions?: InterruptDecisions;
+  readonly context?: Readonly<Record<string, unknown>>;
+  readonly signal: AbortSignal;
+  readonly sinks: readonly EventSink[];
+}
+
+/**
+ * An agent a worker can run: what `createAgent()` of the `baton` package returns fits
+ * as is (give it `storage`, the same the worker has, so its runs can be resumed by
+ * another worker). Functions are not serialized: each worker process builds its agents
+ * and registers them by name; a job carries only the name.
+ */
+export interface QueueAgent {
+  /** Starts a new run with the given id. */
+  run(input: string | readonly Message[], options: QueueAgentRunOptions): Promise<RunResult>;
+  /** Continues the stored run `runId` from its last checkpoint (after a crash, or a pause with `decisions`). */
+  resume(runId: string, options: QueueAgentResumeOptions): Promise<RunResult>;
+}

@@ -1,0 +1,53 @@
+import { expect, it } from "vitest";
+import { loopAgent } from "./support/loop-agent.js";
+import { describeWithRedis } from "./support/redis.js";
+import { useQueueHarness } from "./support/harness.js";
+import { threeTurnModel, workTool } from "./support/three-turns.js";
+
+describeWithRedis("a run through the queue, in one process", () => {
+  const harness = useQueueHarness();
+  const executed = new Map<string, number>();
+  const record = (key: string) => executed.set(key, (executed.get(key) ?? 0) + 1);
+
+  it("runs a submitted run to its end and relays every event in order, numbered from 1", async () => {
+    harness.startWorker({ agents: { worker: loopAgent({ provider: threeTurnModel(), tools: [workTool(record)], storage: harness.storage }) }, concurrency: 2 });
+    const { runId, jobId } = await harness.queue.submit({ agent: "worker", input: "Do the work." });
+    expect(jobId).toBe(runId);
+    const outcome = await harness.finished(jobId);
+    expect(outcome).toEqual({ runId, stopReason: "completed", text: "done 2", iterations: 3, toolCallCount: 4, resumed: false });
+    const events = await harness.readAll(runId);
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events[0]!.type).toBe("run-start");
+    expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "completed", text: "done 2" });
+    expect(events.filter((event) => event.type === "tool-done")).toHaveLength(4);
+    expect(await harness.queue.events.head(runId)).toEqual({ lastSeq: events.length, firstSeq: 1, ended: true });
+    for (const key of ["1a", "1b", "2a", "2b"]) expect(executed.get(`${runId}:${key}`)).toBe(1);
+    expect((await harness.storage.loadCheckpoint(runId))?.stopReason).toBe("completed");
+  });
+
+  it("reads from the middle of a stream: only the events after `after`", async () => {
+    const { runId, jobId } = await harness.queue.submit({ agent: "worker", input: "Again." });
+    await harness.finished(jobId);
+    const all = await harness.readAll(runId);
+    const tail = await harness.readAll(runId, 5);
+    expect(tail.map((event) => event.seq)).toEqual(all.slice(5).map((event) => event.seq));
+  });
+
+  it("knows a submitted run before a worker takes it, and nothing of an unknown run", async () => {
+    const { runId } = await harness.queue.submit({ agent: "worker", input: "Later.", runId: `known-${Date.now()}` });
+    const head = await harness.queue.events.head(runId);
+    expect(head === undefined ? undefined : head.firstSeq).toBe(1);
+    expect(await harness.queue.events.head("never-submitted")).toBeUndefined();
+    await harness.finished(runId);
+  });
+
+  it("submitting a run id twice enqueues it once", async () => {
+    const runId = `twice-${Date.now()}`;
+    const first = await harness.queue.submit({ agent: "worker", input: "Once.", runId });
+    const second = await harness.queue.submit({ agent: "worker", input: "Once.", runId });
+    expect(second.jobId).toBe(first.jobId);
+    await harness.finished(runId);
+    const events = await harness.readAll(runId);
+    expect(events.filter((event) => event.type === "run-start")).toHaveLength(1);
+  });
+});

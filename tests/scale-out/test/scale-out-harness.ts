@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { StreamEvent } from "@baton/core";
+import { decodeSseEvents, followRunEvents, sendSse, type RunEventFollower } from "@baton/events";
+import { createRunQueue, type RunQueue } from "@baton/queue";
+
+/** What `test/child/worker-process.mjs` reads from env SCALE_WORKER. */
+export interface WorkerConfig {
+  readonly redisUrl: string;
+  readonly name: string;
+  readonly prefix: string;
+  readonly concurrency: number;
+  readonly lockDurationMs: number;
+  readonly stalledIntervalMs: number;
+  readonly modelDelayMs: number;
+  readonly toolDelayMs: number;
+}
+
+/** A worker process. */
+export interface WorkerProcess {
+  readonly process: ChildProcess;
+  readonly ready: Promise<void>;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+}
+
+const WORKER_SCRIPT = fileURLToPath(new URL("./child/worker-process.mjs", import.meta.url));
+const started = new Set<ChildProcess>();
+
+/** Starts a worker process. */
+export function startWorker(config: WorkerConfig): WorkerProcess {
+  const child = spawn(process.execPath, [WORKER_SCRIPT], { env: { ...process.env, SCALE_WORKER: JSON.stringify(config) }, stdio: ["ignore", "pipe", "pipe"] });
+  started.add(child);
+  let stdout = "";
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      if (stdout.includes("READY")) resolve();
+    });
+    child.once("close", (code) => reject(new Error(`A worker exited (code ${code}) before it was ready.\n${stderr}`)));
+  });
+  ready.catch(() => undefined);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.once("close", (code, signal) => {
+      started.delete(child);
+      resolve({ code, signal, stderr });
+    }),
+  );
+  return { process: child, ready, exited };
+}
+
+/** Kills every worker process still running (after a suite). */
+export async function killAllWorkers(): Promise<void> {
+  await Promise.all(
+    [...started].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once("close", () => resolve());
+          if (!child.kill("SIGKILL")) resolve();
+        }),
+    ),
+  );
+}
+
+/** An API node: its own queue connection and event follower, serving `GET /runs/<id>/events` as SSE. */
+export interface ApiNode {
+  readonly url: string;
+  readonly queue: RunQueue;
+  readonly follower: RunEventFollower;
+  close(): Promise<void>;
+}
+
+/** Starts an API node on 127.0.0.1. */
+export async function startApiNode(redisUrl: string, name: string, prefix: string): Promise<ApiNode> {
+  const queue = createRunQueue({ connection: redisUrl, name, prefix });
+  const follower = followRunEvents(queue.events);
+  const server: Server = createServer((req, res) => {
+    const match = /^\/runs\/([^/]+)\/events$/.exec(req.url ?? "");
+    if (match === null) {
+      res.writeHead(404).end();
+      return;
+    }
+    void sendSse(req, res, follower.run(decodeURIComponent(match[1]!)), { heartbeatMs: 0 });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    queue,
+    follower,
+    close: async () => {
+      follower.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await queue.close();
+    },
+  };
+}
+
+/**
+ * A client that follows a run: reads from `first` until it has `switchAfter` events
+ * (or the stream ended), disconnects, and reconnects to `second` with the last
+ * event's id as `Last-Event-ID`, reading to the end. Returns every event received.
+ */
+export async function followAcrossNodes(first: ApiNode, second: ApiNode, runId: string, switchAfter: number): Promise<{ events: StreamEvent[]; switchedAt: number }> {
+  const events: StreamEvent[] = [];
+  const controller = new AbortController();
+  const response = await fetch(`${first.url}/runs/${encodeURIComponent(runId)}/events`, { signal: controller.signal });
+  if (response.status !== 200) throw new Error(`Node A answered ${response.status}: ${await response.text()}`);
+  let ended = false;
+  try {
+    for await (const event of decodeSseEvents(response.body as ReadableStream<Uint8Array>)) {
+      events.push(event);
+      if (events.length >= switchAfter) break;
+    }
+    if (events.length < switchAfter) ended = true;
+  } finally {
+    controller.abort();
+  }
+  const switchedAt = events.length;
+  if (ended) return { events, switchedAt };
+  const last = events.at(-1)!.seq;
+  const again = await fetch(`${second.url}/runs/${encodeURIComponent(runId)}/events`, { headers: { "Last-Event-ID": String(last) } });
+  if (again.status !== 200) throw new Error(`Node B answered ${again.status}: ${await again.text()}`);
+  for await (const event of decodeSseEvents(again.body as ReadableStream<Uint8Array>)) events.push(event);
+  return { events, switchedAt };
+}
+
+/** Polls `check` until it returns something other than undefined/false; fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 60_000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
