@@ -16,6 +16,10 @@ export interface WorkerConfig {
   readonly stalledIntervalMs: number;
   readonly modelDelayMs: number;
   readonly toolDelayMs: number;
+  /** How long SIGTERM waits for runs in progress before the worker lets go of them and exits. Default 5000. */
+  readonly closeTimeoutMs?: number;
+  /** The agent's `storageWaitMs`. Default 10000. */
+  readonly storageWaitMs?: number;
 }
 
 /** A worker process. */

@@ -109,6 +109,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const subscriber = newRedisClient(options.connection);
   const rateLimits = new RateLimits(client, prefix, options.rateLimits ?? {});
   const controllers = new Map<string, AbortController>();
+  /** Jobs being processed, settled when their processor returns. */
+  const inFlight = new Set<Promise<unknown>>();
   const running = new Set<string>();
 
   const channel = abortChannel(prefix, name);
@@ -156,7 +158,18 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     }
   };
 
-  const worker = new Worker(name, process, {
+  const tracked = (job: Job, token?: string, jobSignal?: AbortSignal): Promise<RunJobOutcome> => {
+    const processing = process(job, token, jobSignal);
+    const settled = processing.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+    return processing;
+  };
+
+  const worker = new Worker(name, tracked, {
     connection: client,
     concurrency: options.concurrency ?? 1,
     lockDuration: lockDurationMs,
@@ -180,17 +193,27 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     running,
     close: async (closeOptions = {}) => {
       const timeoutMs = closeOptions.timeoutMs;
-      const graceful = worker.close();
-      if (timeoutMs === undefined) await graceful;
-      else {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
-        const outcome = await Promise.race([graceful.then(() => "closed" as const), timedOut]);
-        clearTimeout(timer);
-        if (outcome === "timeout") await worker.close(true);
-      }
+      // Take no new jobs, then wait for the runs in progress (at most `timeoutMs`).
+      await worker.pause(true);
+      const finished = await waitUntil(() => inFlight.size === 0, inFlight, timeoutMs);
+      // Forced: the job locks are no longer renewed, so the jobs of unfinished runs stall and other workers take them over.
+      await worker.close(!finished);
       await closeRedisClient(subscriber);
       await closeRedisClient(client as Redis);
     },
   };
+}
+
+/** Waits until `done()` holds, checking each time one of `pending` settles; false when `timeoutMs` passed first. */
+async function waitUntil(done: () => boolean, pending: ReadonlySet<Promise<unknown>>, timeoutMs: number | undefined): Promise<boolean> {
+  const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
+  while (!done()) {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(left, 2_147_483_647))));
+    await Promise.race([Promise.race([...pending]), timeout]);
+    clearTimeout(timer);
+  }
+  return true;
 }

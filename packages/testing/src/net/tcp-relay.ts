@@ -6,6 +6,12 @@ export interface TcpRelay {
   readonly port: number;
   /** Stops every byte both ways while connections stay open: a network partition (nothing fails, nothing answers). */
   cut(): void;
+  /**
+   * A server restart: closes every open connection at once, refuses new ones (closing
+   * them as they come) for `downMs`, then lets connections through again. Resolves
+   * when the server is back.
+   */
+  restart(downMs: number): Promise<void>;
   /** Closes every connection and stops listening: the server is gone (connections are refused). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -22,8 +28,13 @@ export interface TcpRelay {
  */
 export async function startTcpRelay(target: { readonly host: string; readonly port: number }): Promise<TcpRelay> {
   let cut = false;
+  let down = false;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
+    if (down) {
+      client.destroy();
+      return;
+    }
     const upstream = connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -41,6 +52,12 @@ export async function startTcpRelay(target: { readonly host: string; readonly po
   return {
     port,
     cut: () => void (cut = true),
+    restart: async (downMs) => {
+      down = true;
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      down = false;
+    },
     close: async () => {
       if (closed) return;
       closed = true;

@@ -50,7 +50,7 @@ const work = {
   },
 };
 
-const fixed = { provider: model, model: "scale-model", tools: [work], storage, claimLeaseMs: config.lockDurationMs };
+const fixed = { provider: model, model: "scale-model", tools: [work], storage, claimLeaseMs: config.lockDurationMs, storageWaitMs: config.storageWaitMs ?? 10_000 };
 const agent = {
   run: (input, options) => run({ ...fixed, input, ...options }),
   resume: (runId, options) => resume({ ...fixed, runId, ...options }),
@@ -72,7 +72,7 @@ await worker.worker.waitUntilReady();
 process.stdout.write("READY\n");
 
 process.on("SIGTERM", () => {
-  void worker.close({ timeoutMs: 5_000 }).then(async () => {
+  void worker.close({ timeoutMs: config.closeTimeoutMs ?? 5_000 }).then(async () => {
     await storage.close();
     redis.disconnect();
     process.exit(0);

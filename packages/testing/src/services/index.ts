@@ -1,0 +1,6 @@
+/**
+ * `@baton/testing/services`: suites that need local services (Redis, PostgreSQL)
+ * run when they answer, fail loudly under CI when they do not, and skip elsewhere.
+ * @packageDocumentation
+ */
+export { redisUnreachableReason, describeWithService } from "./local-services.js";
