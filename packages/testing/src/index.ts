@@ -26,3 +26,4 @@ export { startTcpRelay, type TcpRelay } from "./net/tcp-relay.js";
 export { SECRET, findSecret } from "./secrets/secret-scan.js";
 export { streamFailure, refusedProviderURL } from "./providers/stream-failure.js";
 export { optionsError, expectUnknownOptionRejected } from "./options/options-error.js";
+export { waitFor } from "./timing/wait-for.js";

@@ -115,16 +115,8 @@ export async function runChild(config: ChildConfig): Promise<{ exit: ChildExit; 
   return { exit, result: resultOf(exit) };
 }
 
-/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, intervalMs = 25): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
+/** Polls until a value comes; see `@baton/testing`. */
+export { waitFor } from "@baton/testing";
 
 /** One execution of a tool, as a child logged it. */
 export interface Execution {

@@ -133,13 +133,5 @@ export async function followAcrossNodes(first: ApiNode, second: ApiNode, runId: 
   return { events, switchedAt };
 }
 
-/** Polls `check` until it returns something other than undefined/false; fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 60_000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
+/** Polls until a value comes; see `@baton/testing`. */
+export { waitFor } from "@baton/testing";

@@ -46,7 +46,7 @@ describeWithRedis("scale-out: two API nodes, three worker processes, one killed 
     const counts = await waitFor("every job to complete", async () => {
       const jobCounts = await nodeA.queue.queue.getJobCounts("completed", "failed");
       return jobCounts["completed"]! + jobCounts["failed"]! >= RUNS ? jobCounts : undefined;
-    });
+    }, 90_000, 50);
     expect(counts).toEqual({ completed: RUNS, failed: 0 });
 
     const outcomes: RunJobOutcome[] = [];

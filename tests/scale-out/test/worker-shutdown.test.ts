@@ -53,7 +53,7 @@ describeWithRedis("a worker's graceful shutdown", () => {
         }
       }
       return false;
-    });
+    }, 60_000);
     first.process.kill("SIGTERM");
     expect((await first.exited).code).toBe(0);
     const second = startWorker(config);
@@ -61,7 +61,7 @@ describeWithRedis("a worker's graceful shutdown", () => {
     const outcome = await waitFor("the run to complete on the second worker", async () => {
       const job = await node.queue.queue.getJob(runId);
       return (await job!.getState()) === "completed" ? (job!.returnvalue as RunJobOutcome) : undefined;
-    });
+    }, 60_000, 50);
     expect(outcome).toMatchObject({ stopReason: "completed", text: "done 2", resumed: true });
     const effects = await redis.hgetall(`${prefix}:effects`);
     expect(Object.keys(effects).sort()).toEqual([`${runId}:1a`, `${runId}:1b`, `${runId}:2a`, `${runId}:2b`]);

@@ -75,10 +75,9 @@ const QUEUE_RULES = {
   connection: requiredOption(optionIs.anything),
   name: optionIs.nonEmptyString,
   prefix: optionIs.nonEmptyString,
-  events: optionIs.object,
-  retry: optionIs.object,
+  events: optionIs.optionsObject(RELAY_OPTION_RULES),
+  retry: optionIs.optionsObject({ attempts: optionIs.positiveInteger, backoffMs: optionIs.nonNegativeInteger }),
 };
-const RETRY_RULES = { attempts: optionIs.positiveInteger, backoffMs: optionIs.nonNegativeInteger };
 const SUBMIT_RULES = {
   agent: requiredOption(optionIs.nonEmptyString),
   input: requiredOption(optionIs.either(optionIs.string, optionIs.array)),
@@ -109,8 +108,6 @@ const RESUME_RULES = {
  */
 export function createRunQueue(options: RunQueueOptions): RunQueue {
   checkOptions("createRunQueue", options, QUEUE_RULES);
-  if (options.events !== undefined) checkOptions("createRunQueue: events", options.events, RELAY_OPTION_RULES);
-  if (options.retry !== undefined) checkOptions("createRunQueue: retry", options.retry, RETRY_RULES);
   const name = options.name ?? DEFAULT_QUEUE_NAME;
   const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
   const relay = relayOptionsOf(options.events);

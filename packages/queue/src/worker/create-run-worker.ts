@@ -78,7 +78,7 @@ const WORKER_RULES = {
   stalledIntervalMs: optionIs.positiveInteger,
   maxStalledCount: optionIs.nonNegativeInteger,
   rateLimits: optionIs.object,
-  events: optionIs.object,
+  events: optionIs.optionsObject(RELAY_OPTION_RULES),
   workerName: optionIs.nonEmptyString,
   onError: optionIs.function,
 };
@@ -96,7 +96,6 @@ const WORKER_RULES = {
  */
 export function createRunWorker(options: RunWorkerOptions): RunWorker {
   checkOptions("createRunWorker", options, WORKER_RULES);
-  if (options.events !== undefined) checkOptions("createRunWorker: events", options.events, RELAY_OPTION_RULES);
   const name = options.name ?? DEFAULT_QUEUE_NAME;
   const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
   const lockDurationMs = options.lockDurationMs ?? 30_000;

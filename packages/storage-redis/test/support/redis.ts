@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Storage } from "@baton/core";
 import type { CorruptionTarget, Garbage, StorageHarness } from "@baton/testing/storage-conformance";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe } from "vitest";
+import { describeWithService, redisUnreachableReason } from "@baton/testing/services";
+import { afterAll } from "vitest";
 import { createRedisStorage, type RedisStorage } from "../../src/index.js";
 import { keyLayout } from "../../src/keys.js";
 
@@ -16,46 +17,14 @@ export function directClient(): Redis {
   return client;
 }
 
-/** Why Redis cannot be used, or undefined when it answers PING. */
-async function unreachableReason(): Promise<string | undefined> {
-  const client = directClient();
-  let cause: Error | undefined;
-  client.on("error", (error: Error) => {
-    cause ??= error;
-  });
-  try {
-    await client.connect();
-    await client.ping();
-    return undefined;
-  } catch (error) {
-    return `Redis is not reachable at ${REDIS_URL} (${(cause ?? (error as Error)).message})`;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const reason = await unreachableReason();
+const reason = await redisUnreachableReason(REDIS_URL);
 
 /**
  * `describe` when Redis is up. When it is down: under CI, a suite that fails loudly;
  * otherwise a skipped suite with the reason printed.
  */
 export function describeWithRedis(name: string, body: () => void): void {
-  if (reason === undefined) {
-    describe(name, body);
-    return;
-  }
-  if (process.env["CI"]) {
-    describe(name, () => {
-      beforeAll(() => {
-        throw new Error(`${reason} (CI is set, so the Redis tests fail instead of skipping).`);
-      });
-      body();
-    });
-    return;
-  }
-  console.warn(`Skipping "${name}": ${reason}. Start Redis or set REDIS_URL to run these tests.`);
-  describe.skip(`${name} (skipped: ${reason})`, body);
+  describeWithService(name, reason, body);
 }
 
 /** A fresh key prefix no other test uses. */
