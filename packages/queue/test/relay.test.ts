@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import type { StreamEvent } from "@baton/core";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { RedisRunEventLog } from "../src/index.js";
+import { openRelayWriter } from "../src/relay/relay-writer.js";
+import { describeWithRedis, REDIS_URL } from "./support/redis.js";
+
+/** A text delta of agent `main` with the attempt's own numbering. */
+const delta = (runId: string, seq: number, agentPath = "main"): StreamEvent => ({ type: "text-delta", runId, agentPath, seq, contentIndex: 0, timestamp: 1, text: `t${seq}` });
+const runEnd = (runId: string, seq: number): StreamEvent =>
+  ({ type: "run-end", runId, agentPath: "main", seq, contentIndex: 0, timestamp: 1, stopReason: "completed", text: "", iterations: 1, toolCallCount: 0, usage: {} }) as unknown as StreamEvent;
+
+async function readAll(log: RedisRunEventLog, runId: string, after = 0): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for await (const batch of log.read(runId, after, new AbortController().signal)) events.push(...batch);
+  return events;
+}
+
+describeWithRedis("the event relay on Redis Streams", () => {
+  const prefix = `relay-${randomUUID()}`;
+  let redis: Redis;
+  let log: RedisRunEventLog;
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL);
+    log = new RedisRunEventLog(redis, { prefix, blockMs: 200 });
+  });
+  afterAll(() => redis.disconnect());
+
+  it("numbers a second attempt's events after the first's, ends the stream with the root run-end, and expires it after", async () => {
+    const runId = randomUUID();
+    const first = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
+    for (let seq = 1; seq <= 3; seq++) first.emit(delta(runId, seq));
+    await first.flush();
+    expect(await log.head(runId)).toEqual({ lastSeq: 3, firstSeq: 1, ended: false });
+    // The first attempt's worker died; the second starts its own numbering at 1 again.
+    const second = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
+    expect(second.base).toBe(3);
+    second.emit(delta(runId, 1));
+    second.emit(delta(runId, 2, "main/sub#1"));
+    second.emit(runEnd(runId, 3));
+    await second.flush();
+    const events = await readAll(log, runId);
+    expect(events.map((event) => [event.seq, event.type])).toEqual([
+      [1, "text-delta"],
+      [2, "text-delta"],
+      [3, "text-delta"],
+      [4, "text-delta"],
+      [5, "text-delta"],
+      [6, "run-end"],
+    ]);
+    expect(await log.head(runId)).toEqual({ lastSeq: 6, firstSeq: 1, ended: true });
+    const ttl = await redis.pttl(`${prefix}:run:{${runId}}:events`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it("a nested agent's run-end does not end the stream", async () => {
+    const runId = randomUUID();
+    const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
+    writer.emit({ ...runEnd(runId, 1), agentPath: "main/researcher#1" } as StreamEvent);
+    await writer.flush();
+    expect((await log.head(runId))?.ended).toBe(false);
+  });
+
+  it("keeps about maxLength events; reading after a trimmed one is REPLAY_UNAVAILABLE", async () => {
+    const runId = randomUUID();
+    const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 10, expireAfterMs: 60_000 });
+    for (let seq = 1; seq <= 500; seq++) writer.emit(delta(runId, seq));
+    writer.emit(runEnd(runId, 501));
+    await writer.flush();
+    const head = (await log.head(runId))!;
+    expect(head.lastSeq).toBe(501);
+    expect(head.firstSeq).toBeGreaterThan(1);
+    expect(head.firstSeq).toBeLessThanOrEqual(501);
+    await expect(readAll(log, runId, 0)).rejects.toMatchObject({ code: "REPLAY_UNAVAILABLE" });
+    const kept = await readAll(log, runId, head.firstSeq - 1);
+    expect(kept.map((event) => event.seq)).toEqual(Array.from({ length: 501 - head.firstSeq + 1 }, (_, i) => head.firstSeq + i));
+  });
+
+  it("asks the run to wait while too many events are not yet written, and releases it once they are", async () => {
+    const runId = randomUUID();
+    const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, highWaterMark: 10 });
+    const returned = Array.from({ length: 10 }, (_, i) => writer.emit(delta(runId, i + 1)));
+    expect(returned.slice(0, 9).every((value) => value === undefined)).toBe(true);
+    expect(returned[9]).toBeInstanceOf(Promise);
+    await returned[9];
+    await writer.flush();
+    expect(writer.backlog).toBe(0);
+    expect((await log.head(runId))?.lastSeq).toBe(10);
+  });
+
+  it("a writer whose run another attempt took over stops with RUN_CLAIM_LOST instead of writing out of order", async () => {
+    const runId = randomUUID();
+    const errors: unknown[] = [];
+    const stale = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, onError: (error) => errors.push(error) });
+    const fresh = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
+    fresh.emit(delta(runId, 1));
+    fresh.emit(delta(runId, 2));
+    await fresh.flush();
+    stale.emit(delta(runId, 1));
+    await stale.flush();
+    expect(errors).toEqual([expect.objectContaining({ code: "RUN_CLAIM_LOST" })]);
+    expect(stale.emit(delta(runId, 2))).toBeUndefined();
+    fresh.emit(runEnd(runId, 3));
+    await fresh.flush();
+    expect((await readAll(log, runId)).map((event) => (event as { text?: string }).text)).toEqual(["t1", "t2", ""]);
+  });
+
+  it("knows nothing of a run never submitted", async () => {
+    expect(await log.head(randomUUID())).toBeUndefined();
+    expect(await readAll(log, randomUUID())).toEqual([]);
+  });
+});
