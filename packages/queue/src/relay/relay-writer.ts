@@ -31,6 +31,7 @@ export class RelayWriter implements EventSink {
   private readonly highWaterMark: number;
   private failures = 0;
   private closed = false;
+  private endQueued = false;
 
   constructor(
     private readonly client: Redis,
@@ -52,7 +53,7 @@ export class RelayWriter implements EventSink {
     if (this.closed) return undefined;
     const seq = this.base + event.seq;
     this.pending.push(entryId(seq), JSON.stringify(event.seq === seq ? event : { ...event, seq }));
-    if (event.type === "run-end" && !event.agentPath.includes("/")) this.pendingEnd = true;
+    if (event.type === "run-end" && !event.agentPath.includes("/")) this.pendingEnd = this.endQueued = true;
     if (this.writing === undefined) this.writing = this.writeSoon();
     if (this.pending.length / 2 < this.highWaterMark) return undefined;
     this.drained ??= withResolvers();
@@ -62,6 +63,17 @@ export class RelayWriter implements EventSink {
   /** Resolves when every event queued so far is written (or `close()` gave up). */
   async flush(): Promise<void> {
     while (this.writing !== undefined) await this.writing;
+  }
+
+  /**
+   * Writes what is queued, then ends the stream if no root `run-end` did (an attempt
+   * that found the run already finished writes no events, but the stream must end).
+   */
+  async finish(): Promise<void> {
+    await this.flush();
+    if (this.endQueued || this.closed) return;
+    const { events, meta } = this.keys;
+    await this.client.multi().hset(meta, "ended", "1").pexpire(events, this.options.expireAfterMs).pexpire(meta, this.options.expireAfterMs).exec();
   }
 
   /** Stops writing: events still queued are dropped. */

@@ -128,7 +128,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     throw new UnrecoverableError(`${error.code}: ${error.message}`);
   };
 
-  const process = async (job: Job, token?: string, jobSignal?: AbortSignal): Promise<RunJobOutcome> => {
+  const processJob = async (job: Job, token?: string, jobSignal?: AbortSignal): Promise<RunJobOutcome> => {
     const parsed = parseRunJob(job.data);
     if (!parsed.ok) return failFor((job.data as { runId?: unknown } | undefined)?.runId, new InvalidRunJobError(String(job.id), parsed.problem));
     const data = parsed.data;
@@ -148,7 +148,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     try {
       if ((await client.exists(abortKey(prefix, data.runId))) === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
       const outcome = await runAttempt({ data, agent, storage: options.storage, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
-      await writer.flush();
+      await writer.finish();
       return outcome;
     } finally {
       jobSignal?.removeEventListener("abort", abortFromJob);
@@ -158,7 +158,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   };
 
   const tracked = (job: Job, token?: string, jobSignal?: AbortSignal): Promise<RunJobOutcome> => {
-    const processing = process(job, token, jobSignal);
+    const processing = processJob(job, token, jobSignal);
     const settled = processing.then(
       () => undefined,
       () => undefined,
