@@ -48,7 +48,10 @@ describeWithRedis("the queue's controls: bad jobs, unknown agents, aborts, pause
     const failed = await harness.queue.queue.getJob("bad-1");
     expect(failed!.attemptsMade).toBe(1);
     const events = await harness.readAll("bad-1");
-    expect(events).toEqual([expect.objectContaining({ type: "error", seq: 1, error: expect.objectContaining({ code: "INVALID_RUN_JOB" }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: "error", seq: 1, error: expect.objectContaining({ code: "INVALID_RUN_JOB" }) }),
+      expect.objectContaining({ type: "run-end", seq: 2, agentPath: "main", stopReason: "error", error: expect.objectContaining({ code: "INVALID_RUN_JOB" }) }),
+    ]);
     const { jobId } = await harness.queue.submit({ agent: "worker", input: "Fine." });
     expect((await harness.finished(jobId)).stopReason).toBe("completed");
   });
@@ -57,7 +60,7 @@ describeWithRedis("the queue's controls: bad jobs, unknown agents, aborts, pause
     const { runId } = await harness.queue.submit({ agent: "nobody", input: "Hi." });
     await expect(harness.finished(runId)).rejects.toThrow('UNKNOWN_AGENT: No agent named "nobody" is registered with this worker. Known agents: worker, hanger, cleaner.');
     const events = await harness.readAll(runId);
-    expect(events.map((event) => event.type)).toEqual(["error"]);
+    expect(events.map((event) => event.type)).toEqual(["error", "run-end"]);
   });
 
   it("submit refuses bad requests before anything is queued", async () => {

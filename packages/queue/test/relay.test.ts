@@ -41,13 +41,14 @@ describeWithRedis("the event relay on Redis Streams", () => {
     second.emit(runEnd(runId, 3));
     await second.flush();
     const events = await readAll(log, runId);
-    expect(events.map((event) => [event.seq, event.type])).toEqual([
-      [1, "text-delta"],
-      [2, "text-delta"],
-      [3, "text-delta"],
-      [4, "text-delta"],
-      [5, "text-delta"],
-      [6, "run-end"],
+    // The second attempt's blocks come after the first's: a client never mixes them.
+    expect(events.map((event) => [event.seq, event.type, event.contentIndex])).toEqual([
+      [1, "text-delta", 0],
+      [2, "text-delta", 0],
+      [3, "text-delta", 0],
+      [4, "text-delta", 1],
+      [5, "text-delta", 1],
+      [6, "run-end", 1],
     ]);
     expect(await log.head(runId)).toEqual({ lastSeq: 6, firstSeq: 1, ended: true });
     const ttl = await redis.pttl(`${prefix}:run:{${runId}}:events`);

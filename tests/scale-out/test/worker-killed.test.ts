@@ -76,8 +76,13 @@ describeWithRedis("scale-out: two API nodes, three worker processes, one killed 
       expect(events).toEqual(logged);
       expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "completed", text: "done 2" });
     }
-    // A resumed run's stream goes on after the crash: a second run-start, numbers still contiguous.
-    const aResumed = followed[runIds.indexOf(resumed[0]!.runId)]!.events;
-    expect(aResumed.filter((event) => event.type === "run-start" && !event.agentPath.includes("/")).length).toBeGreaterThanOrEqual(2);
+    // A resumed run's stream goes on after the crash: a second run-start, numbers still contiguous,
+    // and the new attempt's content blocks after the old one's (an agent's content index never decreases).
+    for (const outcome of resumed) {
+      const events = followed[runIds.indexOf(outcome.runId)]!.events;
+      expect(events.filter((event) => event.type === "run-start" && !event.agentPath.includes("/")).length).toBeGreaterThanOrEqual(2);
+      const indexes = events.filter((event) => event.agentPath === "main").map((event) => event.contentIndex);
+      expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+    }
   });
 });

@@ -25,6 +25,11 @@ export interface RunQueueOptions {
    * (the model reads the error). Default: 3 attempts, exponential backoff from 1 s.
    */
   readonly retry?: { readonly attempts?: number; readonly backoffMs?: number };
+  /**
+   * Told about connection errors of the queue's Redis clients (they reconnect by
+   * themselves; calls made while Redis is away reject). Default: ignored.
+   */
+  readonly onError?: (error: unknown) => void;
 }
 
 /** A run to start. */
@@ -77,6 +82,7 @@ const QUEUE_RULES = {
   prefix: optionIs.nonEmptyString,
   events: optionIs.optionsObject(RELAY_OPTION_RULES),
   retry: optionIs.optionsObject({ attempts: optionIs.positiveInteger, backoffMs: optionIs.nonNegativeInteger }),
+  onError: optionIs.function,
 };
 const SUBMIT_RULES = {
   agent: requiredOption(optionIs.nonEmptyString),
@@ -112,7 +118,10 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
   const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
   const relay = relayOptionsOf(options.events);
   const client = newRedisClient(options.connection);
+  const onError = options.onError ?? (() => undefined);
+  client.on("error", onError);
   const queue = new Queue(name, { connection: client });
+  queue.on("error", onError);
   const jobDefaults: JobsOptions = {
     attempts: options.retry?.attempts ?? 3,
     backoff: { type: "exponential", delay: options.retry?.backoffMs ?? 1_000 },

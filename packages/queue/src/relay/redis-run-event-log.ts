@@ -48,6 +48,8 @@ export class RedisRunEventLog implements RunEventLog {
       });
     }
     const reader = this.client.duplicate({ maxRetriesPerRequest: null });
+    // A failed read rejects below; the connection's own error events need a listener so they are not unhandled.
+    reader.on("error", () => undefined);
     const stop = (): void => reader.disconnect();
     signal.addEventListener("abort", stop, { once: true });
     let last = after;

@@ -2,6 +2,7 @@ import { BatonError, ERROR_CODES, type EventSink, type StreamEvent } from "@bato
 import type { Redis } from "ioredis";
 import { entryId, runRelayKeys, type RunRelayKeys } from "./relay-keys.js";
 import { headOf } from "./redis-run-event-log.js";
+import { relayPosition } from "./relay-position.js";
 
 /** Options of {@link openRelayWriter}. */
 export interface RelayWriterOptions {
@@ -19,7 +20,9 @@ export interface RelayWriterOptions {
 /**
  * The sink a worker gives a run: it writes each event to the run's Redis Stream with
  * the log's own sequence number (`base + event.seq`, where `base` is the last number
- * written by earlier attempts of the run), in batches of one round trip. The root
+ * written by earlier attempts of the run) and content index (after every block earlier
+ * attempts opened, so a client never mixes two attempts' blocks), in batches of one
+ * round trip. The root
  * `run-end` and the stream's end mark go in one transaction. While too many events
  * wait (Redis slow or away), `emit` returns a promise: the run waits, nothing is dropped.
  */
@@ -32,12 +35,16 @@ export class RelayWriter implements EventSink {
   private failures = 0;
   private closed = false;
   private endQueued = false;
+  /** The highest content index queued (as written), or -1. */
+  private contentMax = -1;
 
   constructor(
     private readonly client: Redis,
     private readonly keys: RunRelayKeys,
     /** The last sequence number written before this attempt. */
     readonly base: number,
+    /** Added to this attempt's content indexes: above every block earlier attempts opened. */
+    readonly contentBase: number,
     private readonly options: RelayWriterOptions,
   ) {
     this.highWaterMark = options.highWaterMark ?? 1000;
@@ -52,7 +59,9 @@ export class RelayWriter implements EventSink {
   emit(event: StreamEvent): Promise<void> | undefined {
     if (this.closed) return undefined;
     const seq = this.base + event.seq;
-    this.pending.push(entryId(seq), JSON.stringify(event.seq === seq ? event : { ...event, seq }));
+    const contentIndex = this.contentBase + event.contentIndex;
+    if (contentIndex > this.contentMax) this.contentMax = contentIndex;
+    this.pending.push(entryId(seq), JSON.stringify(seq === event.seq && contentIndex === event.contentIndex ? event : { ...event, seq, contentIndex }));
     if (event.type === "run-end" && !event.agentPath.includes("/")) this.pendingEnd = this.endQueued = true;
     if (this.writing === undefined) this.writing = this.writeSoon();
     if (this.pending.length / 2 < this.highWaterMark) return undefined;
@@ -113,6 +122,7 @@ export class RelayWriter implements EventSink {
     for (let i = 0; i < batch.length; i += 2) {
       transaction.xadd(events, "MAXLEN", "~", this.options.maxLength, batch[i]!, "e", batch[i + 1]!);
     }
+    if (this.contentMax >= 0) transaction.hset(meta, "contentMax", String(this.contentMax));
     if (end) {
       transaction.hset(meta, "ended", "1");
       transaction.pexpire(events, this.options.expireAfterMs);
@@ -139,13 +149,15 @@ export class RelayWriter implements EventSink {
 
 /**
  * Opens the relay of `runId` for a new attempt: marks its stream as not ended and
- * continues the numbering after the last event any earlier attempt wrote.
+ * continues the numbering (sequence numbers and content indexes) after what any
+ * earlier attempt wrote.
  */
 export async function openRelayWriter(client: Redis, runId: string, options: RelayWriterOptions): Promise<RelayWriter> {
   const keys = runRelayKeys(options.prefix, runId);
+  const position = await relayPosition(client, keys);
   const head = await headOf(client, options.prefix, runId);
   await client.multi().hset(keys.meta, "ended", "0").persist(keys.meta).persist(keys.events).exec();
-  return new RelayWriter(client, keys, head?.lastSeq ?? 0, options);
+  return new RelayWriter(client, keys, head?.lastSeq ?? position.lastSeq, position.nextContentIndex, options);
 }
 
 function withResolvers(): { promise: Promise<void>; resolve: () => void } {

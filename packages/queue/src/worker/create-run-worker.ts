@@ -106,6 +106,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
 
   const client = newRedisClient(options.connection);
   const subscriber = newRedisClient(options.connection);
+  client.on("error", report);
+  subscriber.on("error", report);
   const rateLimits = new RateLimits(client, prefix, options.rateLimits ?? {});
   const controllers = new Map<string, AbortController>();
   /** Jobs being processed, settled when their processor returns. */
