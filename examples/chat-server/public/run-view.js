@@ -95,6 +95,14 @@ export class RunView {
 
   /** @private @param {import("@baton/core").RunStartEvent} event */
   startAgent(event) {
+    // A second run-start of a path: in queue mode the worker running it died and another
+    // resumed it from its last checkpoint. The earlier attempt's sections stay, marked.
+    if (this.agents.has(event.agentPath)) {
+      for (const [path, earlier] of this.agents) {
+        const inTree = path === event.agentPath || path.startsWith(`${event.agentPath}/`);
+        if (inTree && earlier.element.dataset.state === "working") earlier.ended("taken_over");
+      }
+    }
     const view = new AgentView(event.agentPath, event.model);
     this.agents.set(event.agentPath, view);
     const parent = this.agents.get(event.parentAgentPath ?? parentPathOf(event.agentPath) ?? "");

@@ -5,10 +5,17 @@
  * 127.0.0.1), `ALLOWED_HOSTS` more `Host` values to answer (comma-separated
  * `name:port`), `MAX_CONCURRENT_RUNS` the cap on runs going at once (default 8).
  * Ctrl-C stops it.
+ *
+ * Queue mode (`npm run start:queue`, i.e. `--queue`, or `BATON_QUEUE_REDIS_URL` set):
+ * the server runs no agent; it enqueues runs in Redis (`BATON_QUEUE_REDIS_URL`,
+ * default `redis://127.0.0.1:6379`; `BATON_QUEUE_NAME`, `BATON_QUEUE_PREFIX`) for
+ * the workers (`npm run workers -- 2`) and streams their events.
  */
 import { createChatServer, DEFAULT_MAX_CONCURRENT_RUNS } from "./server.js";
 import { defaultAllowedHosts } from "./http/request-guard.js";
 import { SCRIPTED_MODEL_NOTICE } from "./agent/scripted/model-info.js";
+import { numberFromEnv } from "./env.js";
+import { queueModeRequested, queueSettingsFromEnv, redactedRedisUrl } from "./queue/queue-settings.js";
 
 const port = numberFromEnv("PORT", 3000);
 const speed = numberFromEnv("CHAT_SERVER_SPEED", 1);
@@ -16,14 +23,22 @@ const host = process.env.HOST || "127.0.0.1";
 const maxConcurrentRuns = numberFromEnv("MAX_CONCURRENT_RUNS", DEFAULT_MAX_CONCURRENT_RUNS);
 // ALLOWED_HOSTS: more Host values to answer (comma-separated `name:port`), e.g. the LAN name when HOST=0.0.0.0.
 const extraHosts = (process.env.ALLOWED_HOSTS ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+const queue = queueModeRequested() ? queueSettingsFromEnv() : undefined;
 const server = await createChatServer({
   port,
+  ...(queue === undefined ? {} : { queue }),
   speed,
   host,
   maxConcurrentRuns: Math.max(1, Math.floor(maxConcurrentRuns)),
   ...(extraHosts.length > 0 ? { allowedHosts: [...defaultAllowedHosts(host, port), ...extraHosts] } : {}),
+}).catch((error: unknown) => {
+  console.error(`The chat server did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 });
 console.log(`Baton chat server listening on ${server.url}`);
+if (queue !== undefined) {
+  console.log(`Queue mode: runs go to queue "${queue.name}" on ${redactedRedisUrl(queue.redisUrl)}; start workers with \`npm run workers -- 2\`.`);
+}
 console.log(SCRIPTED_MODEL_NOTICE);
 
 const stop = () => {
@@ -31,14 +46,3 @@ const stop = () => {
 };
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);
-
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
-    console.error(`${name} must be a number >= 0, got ${JSON.stringify(raw)}.`);
-    process.exit(2);
-  }
-  return value;
-}

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { RunSessions } from "@baton/events";
+import { followRunEvents, RunSessions, type RunEventFollower } from "@baton/events";
+import { createRunQueue, type RunQueue } from "@baton/queue";
 import { createPace } from "./agent/pace.js";
 import { checkRequest, createRequestGuard, defaultAllowedHosts, type RequestGuard } from "./http/request-guard.js";
 import { createRouter } from "./http/router.js";
@@ -12,6 +13,13 @@ import { pageRoutes } from "./routes/page-routes.js";
 import { runEventsRoute } from "./routes/run-events-route.js";
 import { runStatusRoute } from "./routes/run-status-route.js";
 import type { RunRoutesState } from "./routes/run-routes-state.js";
+import { abortQueuedRunRoute } from "./routes/queue/abort-queued-run-route.js";
+import { createQueuedRunRoute } from "./routes/queue/create-queued-run-route.js";
+import { queuedRunEventsRoute } from "./routes/queue/queued-run-events-route.js";
+import { queuedRunStatusRoute } from "./routes/queue/queued-run-status-route.js";
+import type { QueueRoutesState } from "./routes/queue/queue-routes-state.js";
+import { CHAT_AGENT_NAME, redactedRedisUrl, type QueueSettings } from "./queue/queue-settings.js";
+import type { Route } from "./http/router.js";
 
 /** Options of {@link createChatServer}. */
 export interface ChatServerOptions {
@@ -19,11 +27,14 @@ export interface ChatServerOptions {
   readonly port?: number;
   /** Interface to listen on. Default `127.0.0.1`. */
   readonly host?: string;
-  /** Multiplier of the scripted run's delays: 1 ≈ 3 s a run, 0 = as fast as possible. Default 1. */
+  /**
+   * Multiplier of the scripted run's delays: 1 ≈ 3 s a run, 0 = as fast as possible.
+   * Default 1. In queue mode the workers' `CHAT_SERVER_SPEED` sets it instead.
+   */
   readonly speed?: number;
   /** Heartbeat interval of event streams in ms. Default 15000. */
   readonly heartbeatMs?: number;
-  /** Cut each run's first event stream after this many events (to see and test reconnection). Default: never. */
+  /** Cut each run's first event stream after this many events (to see and test reconnection). Default: never. In-process mode only. */
   readonly dropFirstStreamAfter?: number;
   /** Where unexpected errors are logged. Default `console.error`. */
   readonly onError?: (error: unknown) => void;
@@ -42,9 +53,19 @@ export interface ChatServerOptions {
   readonly allowedOrigins?: readonly string[];
   /**
    * Runs going at once; `POST /api/runs` beyond it answers 429 `TOO_MANY_RUNS` with
-   * `Retry-After`. Default 8 (`DEFAULT_MAX_CONCURRENT_RUNS`).
+   * `Retry-After`. Default 8 (`DEFAULT_MAX_CONCURRENT_RUNS`). In queue mode it counts
+   * the runs waiting or running in the queue, whichever HTTP node enqueued them.
    */
   readonly maxConcurrentRuns?: number;
+  /**
+   * Queue mode: this server runs no agent. `POST /api/runs` enqueues the run in the
+   * BullMQ queue on this Redis, worker processes (`dist/worker.js`) run it, and the
+   * events route streams its events from Redis. Default: the in-process mode (the
+   * server runs the agent itself).
+   */
+  readonly queue?: QueueSettings;
+  /** How long to wait for the queue's Redis when starting in queue mode, in ms. Default 5000. */
+  readonly queueConnectTimeoutMs?: number;
 }
 
 /** Default cap on runs going at once. */
@@ -55,8 +76,12 @@ export interface ChatServer {
   /** `http://<host>:<port>` (`localhost` for the loopback interface). */
   readonly url: string;
   readonly port: number;
-  /** The runs, by id (the tests inspect them). */
+  /** `in-process`: the server runs the agent; `queue`: it enqueues runs for the workers and streams their events. */
+  readonly mode: "in-process" | "queue";
+  /** The runs, by id (the tests inspect them); always empty in queue mode. */
   readonly sessions: RunSessions;
+  /** The run queue, in queue mode. */
+  readonly queue?: RunQueue;
   readonly server: Server;
   /** Aborts the runs still going, closes every connection and stops listening. */
   close(): Promise<void>;
@@ -67,23 +92,34 @@ export interface ChatServer {
  * and the run API (`POST /api/runs`, `GET /api/runs/:id`, `GET /api/runs/:id/events`,
  * `POST /api/runs/:id/abort`). Only requests for an allowed `Host` are answered
  * (and POSTs from an allowed `Origin`); at most `maxConcurrentRuns` runs go at
- * once. Resolves once it listens.
+ * once. With `queue`, the runs are enqueued for worker processes instead of run
+ * here (queue mode). Resolves once it listens.
  */
 export async function createChatServer(options: ChatServerOptions = {}): Promise<ChatServer> {
   const maxConcurrentRuns = options.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS;
   if (!Number.isInteger(maxConcurrentRuns) || maxConcurrentRuns < 1) throw new RangeError(`maxConcurrentRuns must be an integer >= 1, got ${maxConcurrentRuns}.`);
+  if (options.queue !== undefined && options.dropFirstStreamAfter !== undefined) throw new RangeError("dropFirstStreamAfter is for the in-process mode only.");
   const sessions = new RunSessions();
   const shutdown = new AbortController();
-  const state: RunRoutesState = {
-    sessions,
-    shutdown: shutdown.signal,
-    pace: createPace(options.speed ?? 1),
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-    maxConcurrentRuns,
-    ...(options.dropFirstStreamAfter === undefined ? {} : { dropFirstStreamAfter: options.dropFirstStreamAfter }),
-  };
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const queued = options.queue === undefined ? undefined : await openQueue(options.queue, options.queueConnectTimeoutMs ?? 5_000, options.onError);
+  let runRoutes: Route[];
+  if (queued === undefined) {
+    const state: RunRoutesState = {
+      sessions,
+      shutdown: shutdown.signal,
+      pace: createPace(options.speed ?? 1),
+      heartbeatMs,
+      maxConcurrentRuns,
+      ...(options.dropFirstStreamAfter === undefined ? {} : { dropFirstStreamAfter: options.dropFirstStreamAfter }),
+    };
+    runRoutes = [createRunRoute(state), runStatusRoute(state), runEventsRoute(state), abortRunRoute(state)];
+  } else {
+    const state: QueueRoutesState = { ...queued, agent: CHAT_AGENT_NAME, heartbeatMs, maxConcurrentRuns };
+    runRoutes = [createQueuedRunRoute(state), queuedRunStatusRoute(state), queuedRunEventsRoute(state), abortQueuedRunRoute(state)];
+  }
   const router = createRouter(
-    [...pageRoutes(), ...moduleRoutes(browserModuleRoots()), createRunRoute(state), runStatusRoute(state), runEventsRoute(state), abortRunRoute(state)],
+    [...pageRoutes(), ...moduleRoutes(browserModuleRoots()), ...runRoutes],
     options.onError,
     (req) => {
       // Set once the server listens (the port may be chosen then); nothing arrives before.
@@ -93,27 +129,75 @@ export async function createChatServer(options: ChatServerOptions = {}): Promise
   let guard: RequestGuard | undefined;
   const server = createServer((req, res) => void router(req, res));
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 3000, host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 3000, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await closeQueue(queued);
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   guard = createRequestGuard(options.allowedHosts ?? defaultAllowedHosts(host, port), options.allowedOrigins);
   const shownHost = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,
     port,
+    mode: queued === undefined ? "in-process" : "queue",
     sessions,
+    ...(queued === undefined ? {} : { queue: queued.queue }),
     server,
-    close: () => closeServer(server, shutdown),
+    close: () => (closing ??= closeServer(server, shutdown, queued)),
   };
 }
 
-async function closeServer(server: Server, shutdown: AbortController): Promise<void> {
+/** The queue and the event follower of the queue mode. */
+interface OpenQueue {
+  readonly queue: RunQueue;
+  readonly follower: RunEventFollower;
+}
+
+/** Opens the run queue on `settings` and a follower of its events; fails when Redis does not answer within `timeoutMs`. */
+async function openQueue(settings: QueueSettings, timeoutMs: number, onError: ((error: unknown) => void) | undefined): Promise<OpenQueue> {
+  const queue = createRunQueue({ connection: settings.redisUrl, name: settings.name, prefix: settings.prefix });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      queue.queue.waitUntilReady(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis at ${redactedRedisUrl(settings.redisUrl)} did not answer within ${timeoutMs} ms.`)), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    await queue.close().catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  // A follower breaks its clients' streams when reading Redis fails (they reconnect); it is logged here.
+  const follower = followRunEvents(queue.events, { onError: (error, runId) => (onError ?? console.error)(new Error(`Reading the events of run ${runId} failed.`, { cause: error })) });
+  return { queue, follower };
+}
+
+async function closeQueue(queued: OpenQueue | undefined): Promise<void> {
+  if (queued === undefined) return;
+  queued.follower.close();
+  await queued.queue.close();
+}
+
+/**
+ * In-process mode: aborts the runs still going. Queue mode: the runs go on in the
+ * workers; the streams of this node's clients end (they can reconnect to another node).
+ */
+async function closeServer(server: Server, shutdown: AbortController, queued: OpenQueue | undefined): Promise<void> {
   shutdown.abort(new Error("The server is shutting down."));
+  queued?.follower.close();
   server.closeAllConnections();
   await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  await closeQueue(queued);
 }

@@ -108,6 +108,20 @@ describeWithRedis("the event relay on Redis Streams", () => {
     expect((await readAll(log, runId)).map((event) => (event as { text?: string }).text)).toEqual(["t1", "t2", ""]);
   });
 
+  it("a reader that falls behind a trimming stream gets REPLAY_UNAVAILABLE instead of a silent gap", async () => {
+    const runId = randomUUID();
+    const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 10, expireAfterMs: 60_000 });
+    for (let seq = 1; seq <= 4; seq++) writer.emit(delta(runId, seq));
+    await writer.flush();
+    const slowLog = new RedisRunEventLog(redis, { prefix, blockMs: 200, batchSize: 2 });
+    const reading = slowLog.read(runId, 0, new AbortController().signal)[Symbol.asyncIterator]();
+    const first = await reading.next();
+    expect((first.value as StreamEvent[]).map((event) => event.seq)).toEqual([1, 2]);
+    for (let seq = 5; seq <= 400; seq++) writer.emit(delta(runId, seq));
+    await writer.flush();
+    await expect(reading.next()).rejects.toMatchObject({ code: "REPLAY_UNAVAILABLE", details: { after: 2 } });
+  });
+
   it("knows nothing of a run never submitted", async () => {
     expect(await log.head(randomUUID())).toBeUndefined();
     expect(await readAll(log, randomUUID())).toEqual([]);

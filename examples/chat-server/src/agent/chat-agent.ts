@@ -1,4 +1,4 @@
-import { run, type EventSink, type RunResult } from "baton";
+import { createAgent, run, type Agent, type EventSink, type RunResult, type Storage } from "baton";
 import type { Pace } from "./pace.js";
 import { SCRIPTED_MODEL_ID } from "./scripted/model-info.js";
 import { supervisorModel } from "./scripted/supervisor-model.js";
@@ -27,6 +27,21 @@ export interface ChatAgentRunOptions {
 }
 
 /**
+ * What both modes share: the supervisor's scripted model, instructions, tools and
+ * iteration cap. The in-process mode runs it with {@link runChatAgent}, the queue
+ * workers with {@link createChatAgent}.
+ */
+export function chatAgentSettings(pace: Pace) {
+  return {
+    provider: supervisorModel(pace),
+    model: SCRIPTED_MODEL_ID,
+    instructions: SUPERVISOR_INSTRUCTIONS,
+    tools: [researchTool(pace), clockTool(pace)],
+    maxIterations: 4,
+  };
+}
+
+/**
  * Runs the chat agent on one message: a supervisor with the `research` tool (two
  * researcher sub-agents with a `search` tool each) and the quick `clock` tool. The
  * models are scripted (see `scripted/`); replace `supervisorModel` with a provider
@@ -34,15 +49,40 @@ export interface ChatAgentRunOptions {
  */
 export function runChatAgent(options: ChatAgentRunOptions): Promise<RunResult> {
   return run({
-    provider: supervisorModel(options.pace),
-    model: SCRIPTED_MODEL_ID,
+    ...chatAgentSettings(options.pace),
     agentName: SUPERVISOR_NAME,
     input: options.message,
-    instructions: SUPERVISOR_INSTRUCTIONS,
-    tools: [researchTool(options.pace), clockTool(options.pace)],
     signal: options.signal,
     sinks: [options.sink],
-    maxIterations: 4,
     ...(options.runId === undefined ? {} : { runId: options.runId }),
+  });
+}
+
+/** Options of {@link createChatAgent}. */
+export interface ChatAgentOptions {
+  /** How fast the script plays. */
+  readonly pace: Pace;
+  /**
+   * Where runs keep their checkpoints: shared by every worker (Redis), so a run whose
+   * worker died is resumed by another from its last checkpoint.
+   */
+  readonly storage: Storage;
+  /**
+   * How long a process's claim on a run lasts without renewal, in ms; no longer than
+   * the queue worker's `lockDurationMs`, so a dead worker's run can be taken over.
+   */
+  readonly claimLeaseMs: number;
+}
+
+/**
+ * The same agent as {@link runChatAgent}, as an `Agent` of `createAgent()` with a
+ * storage: what a queue worker (`createRunWorker` of `@baton/queue`) runs and resumes.
+ */
+export function createChatAgent(options: ChatAgentOptions): Agent {
+  return createAgent({
+    ...chatAgentSettings(options.pace),
+    name: SUPERVISOR_NAME,
+    storage: options.storage,
+    claimLeaseMs: options.claimLeaseMs,
   });
 }

@@ -38,7 +38,8 @@ export function createRunRoute(state: RunRoutesState): Route {
   };
 }
 
-function messageOf(body: unknown): string {
+/** The trimmed message of a `POST /api/runs` body; a 400 `INVALID_MESSAGE` when it is missing, blank or too long. */
+export function messageOf(body: unknown): string {
   const message = typeof body === "object" && body !== null ? (body as { message?: unknown }).message : undefined;
   if (typeof message !== "string" || message.trim() === "") throw new HttpError(400, "INVALID_MESSAGE", 'Send { "message": "…" } with a non-empty message.');
   if (message.length > MAX_MESSAGE_LENGTH) throw new HttpError(400, "INVALID_MESSAGE", `The message is longer than ${MAX_MESSAGE_LENGTH} characters.`);

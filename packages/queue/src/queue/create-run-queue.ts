@@ -133,9 +133,11 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
     const parsed = parseRunJob(data);
     if (!parsed.ok) throw new ConfigurationError(`The run cannot be queued: ${parsed.problem}.`, { details: { problem: parsed.problem } });
     const keys = runRelayKeys(prefix, data.runId);
-    // Known from now on (an SSE client may connect before a worker takes the job).
-    await client.multi().hsetnx(keys.meta, "ended", "0").pexpire(keys.meta, relay.expireAfterMs).exec();
-    const job = await queue.add("run", parsed.data, { ...jobDefaults, jobId, ...(priority === undefined ? {} : { priority }) });
+    // Known from now on (an SSE client may connect before a worker takes the job); sent with the job, not before it.
+    const [, job] = await Promise.all([
+      client.multi().hsetnx(keys.meta, "ended", "0").pexpire(keys.meta, relay.expireAfterMs).exec(),
+      queue.add("run", parsed.data, { ...jobDefaults, jobId, ...(priority === undefined ? {} : { priority }) }),
+    ]);
     return { runId: data.runId, jobId: job.id ?? jobId };
   };
 

@@ -63,16 +63,28 @@ export class RedisRunEventLog implements RunEventLog {
           throw error;
         }
         const entries = reply?.[0]?.[1] ?? [];
+        let endsHere = entries.length === 0;
         if (entries.length > 0) {
+          const first = seqOfEntryId(entries[0]![0]);
+          if (first !== last + 1) {
+            // Trimmed while this reader was behind: say so rather than skip events.
+            throw new BatonError(ERROR_CODES.REPLAY_UNAVAILABLE, `Run "${runId}": events ${last + 1} to ${first - 1} were trimmed from the log before they were read.`, {
+              details: { runId, after: last, firstSeq: first },
+            });
+          }
           const events: StreamEvent[] = new Array(entries.length);
           for (let i = 0; i < entries.length; i++) {
             const [id, fields] = entries[i]!;
             last = seqOfEntryId(id);
-            events[i] = JSON.parse(fields[1]!) as StreamEvent;
+            const event = JSON.parse(fields[1]!) as StreamEvent;
+            events[i] = event;
+            if ((event.type === "run-end" || event.type === "error") && !event.agentPath.includes("/")) endsHere = true;
           }
           yield events;
           if (entries.length === this.batchSize) continue;
         }
+        // Only after a root run-end (or error) or a read that timed out can the stream have ended.
+        if (!endsHere) continue;
         const now = await this.head(runId);
         if (now === undefined || (now.ended && now.lastSeq <= last)) return;
       }

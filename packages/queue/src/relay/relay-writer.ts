@@ -1,8 +1,7 @@
 import { BatonError, ERROR_CODES, type EventSink, type StreamEvent } from "@baton/core";
 import type { Redis } from "ioredis";
 import { entryId, runRelayKeys, type RunRelayKeys } from "./relay-keys.js";
-import { headOf } from "./redis-run-event-log.js";
-import { relayPosition } from "./relay-position.js";
+import { relayPositionOf } from "./relay-position.js";
 
 /** Options of {@link openRelayWriter}. */
 export interface RelayWriterOptions {
@@ -154,10 +153,18 @@ export class RelayWriter implements EventSink {
  */
 export async function openRelayWriter(client: Redis, runId: string, options: RelayWriterOptions): Promise<RelayWriter> {
   const keys = runRelayKeys(options.prefix, runId);
-  const position = await relayPosition(client, keys);
-  const head = await headOf(client, options.prefix, runId);
-  await client.multi().hset(keys.meta, "ended", "0").persist(keys.meta).persist(keys.events).exec();
-  return new RelayWriter(client, keys, head?.lastSeq ?? position.lastSeq, position.nextContentIndex, options);
+  // One round trip: where the stream stands, and the stream reopened for this attempt.
+  const replies = await client
+    .multi()
+    .xinfo("STREAM", keys.events)
+    .xrevrange(keys.events, "+", "-", "COUNT", 1)
+    .hget(keys.meta, "contentMax")
+    .hset(keys.meta, "ended", "0")
+    .persist(keys.meta)
+    .persist(keys.events)
+    .exec();
+  const position = relayPositionOf(replies?.[0]?.[0] === null ? replies[0][1] : undefined, (replies?.[1]?.[1] ?? []) as never, (replies?.[2]?.[1] ?? null) as string | null);
+  return new RelayWriter(client, keys, position.lastSeq, position.nextContentIndex, options);
 }
 
 function withResolvers(): { promise: Promise<void>; resolve: () => void } {

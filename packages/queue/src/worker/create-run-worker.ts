@@ -146,10 +146,15 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     jobSignal?.addEventListener("abort", abortFromJob, { once: true });
     controllers.set(data.runId, controller);
     running.add(data.runId);
-    const writer = await openRelayWriter(client, data.runId, { prefix, ...relay, onError: report });
     try {
-      if ((await client.exists(abortKey(prefix, data.runId))) === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
-      const outcome = await runAttempt({ data, agent, storage: options.storage, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
+      // One round trip each, at once: the relay, an abort that came before this worker, the run's checkpoint.
+      const [writer, aborted, checkpoint] = await Promise.all([
+        openRelayWriter(client, data.runId, { prefix, ...relay, onError: report }),
+        client.exists(abortKey(prefix, data.runId)),
+        options.storage.loadCheckpoint(data.runId),
+      ]);
+      if (aborted === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
+      const outcome = await runAttempt({ data, agent, checkpoint, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
       await writer.finish();
       return outcome;
     } finally {

@@ -1,4 +1,4 @@
-import { ConfigurationError, RunAbortedError, type RunResult, type Storage } from "@baton/core";
+import { ConfigurationError, RunAbortedError, type RunCheckpoint, type RunResult } from "@baton/core";
 import type { RunJobData, RunJobOutcome } from "../jobs/run-job.js";
 import type { RelayWriter } from "../relay/relay-writer.js";
 import { RelayGate } from "../relay/relay-gate.js";
@@ -8,7 +8,8 @@ import type { QueueAgent } from "./queue-agent.js";
 export interface RunAttempt {
   readonly data: RunJobData;
   readonly agent: QueueAgent;
-  readonly storage: Storage;
+  /** The run's checkpoint in storage when the attempt starts (undefined for a run never started). */
+  readonly checkpoint: RunCheckpoint | undefined;
   readonly writer: RelayWriter;
   readonly signal: AbortSignal;
   /** The longest an attempt waits for a dead worker's claim on the run to lapse, in ms. */
@@ -23,8 +24,7 @@ export interface RunAttempt {
  * the relay.
  */
 export async function runAttempt(attempt: RunAttempt): Promise<RunJobOutcome> {
-  const { data, storage, signal } = attempt;
-  const checkpoint = await storage.loadCheckpoint(data.runId);
+  const { data, checkpoint, signal } = attempt;
   if (data.kind === "run" && checkpoint !== undefined && (checkpoint.stopReason !== undefined || checkpoint.status === "interrupted")) {
     // An earlier attempt ended the run (or paused it) but its worker died before the job completed.
     const root = checkpoint.root;
