@@ -76,11 +76,14 @@ describeWithRedis("scale-out: two API nodes, three worker processes, one killed 
       expect(events).toEqual(logged);
       expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "completed", text: "done 2" });
     }
-    // A resumed run's stream goes on after the crash: a second run-start, numbers still contiguous,
-    // and the new attempt's content blocks after the old one's (an agent's content index never decreases).
+    // A resumed run's stream goes on after the crash: numbers contiguous (checked above), a run-start for
+    // each attempt that got to write one (the killed worker may have died before its first batch reached
+    // Redis), and the new attempt's content blocks after the old one's (an agent's content index never decreases).
     for (const outcome of resumed) {
       const events = followed[runIds.indexOf(outcome.runId)]!.events;
-      expect(events.filter((event) => event.type === "run-start" && !event.agentPath.includes("/")).length).toBeGreaterThanOrEqual(2);
+      const starts = events.filter((event) => event.type === "run-start" && !event.agentPath.includes("/")).length;
+      expect(starts).toBeGreaterThanOrEqual(1);
+      expect(starts).toBeLessThanOrEqual(2);
       const indexes = events.filter((event) => event.agentPath === "main").map((event) => event.contentIndex);
       expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
     }
