@@ -23,6 +23,7 @@ export const runJobSchema = z.discriminatedUnion("kind", [
       userId: z.string().min(1).optional(),
       context: z.record(z.string(), json).optional(),
       rateLimitKey: z.string().min(1).optional(),
+      trace: z.record(z.string(), z.string()).optional(),
     })
     .strict(),
   z
@@ -33,6 +34,7 @@ export const runJobSchema = z.discriminatedUnion("kind", [
       decisions: z.record(z.string(), decision).optional(),
       context: z.record(z.string(), json).optional(),
       rateLimitKey: z.string().min(1).optional(),
+      trace: z.record(z.string(), z.string()).optional(),
     })
     .strict(),
 ]);

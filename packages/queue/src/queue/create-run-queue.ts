@@ -48,6 +48,11 @@ export interface SubmitRunRequest {
   readonly priority?: number;
   /** The rate limit this run counts against (e.g. `openai:gpt-4.1`), see the worker's `rateLimits`. */
   readonly rateLimitKey?: string;
+  /**
+   * A trace context to continue on the worker (W3C `traceparent` fields, e.g.
+   * `traceContextCarrier()` of `@baton/otel`): the worker hands it to its `aroundRun`.
+   */
+  readonly trace?: Readonly<Record<string, string>>;
 }
 
 /** A paused run to continue with the answers to what it waits for. */
@@ -58,6 +63,8 @@ export interface ResumeRunRequest {
   readonly context?: Readonly<Record<string, unknown>>;
   readonly priority?: number;
   readonly rateLimitKey?: string;
+  /** A trace context to continue on the worker, as for {@link SubmitRunRequest.trace}. */
+  readonly trace?: Readonly<Record<string, string>>;
 }
 
 /** The API side of the queue: submits runs, aborts them, and reads their events. */
@@ -93,6 +100,7 @@ const SUBMIT_RULES = {
   context: optionIs.object,
   priority: optionIs.positiveInteger,
   rateLimitKey: optionIs.nonEmptyString,
+  trace: optionIs.stringRecord,
 };
 const RESUME_RULES = {
   agent: requiredOption(optionIs.nonEmptyString),
@@ -101,6 +109,7 @@ const RESUME_RULES = {
   context: optionIs.object,
   priority: optionIs.positiveInteger,
   rateLimitKey: optionIs.nonEmptyString,
+  trace: optionIs.stringRecord,
 };
 
 /**
@@ -157,6 +166,7 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
         ...(request.userId === undefined ? {} : { userId: request.userId }),
         ...(request.context === undefined ? {} : { context: request.context as Record<string, unknown> }),
         ...(request.rateLimitKey === undefined ? {} : { rateLimitKey: request.rateLimitKey }),
+        ...(request.trace === undefined ? {} : { trace: { ...request.trace } }),
       } as RunJobData;
       return enqueue(data, runId, request.priority);
     },
@@ -169,6 +179,7 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
         ...(request.decisions === undefined ? {} : { decisions: request.decisions }),
         ...(request.context === undefined ? {} : { context: request.context }),
         ...(request.rateLimitKey === undefined ? {} : { rateLimitKey: request.rateLimitKey }),
+        ...(request.trace === undefined ? {} : { trace: { ...request.trace } }),
       } as RunJobData;
       return enqueue(data, `${request.runId}.resume.${Date.now()}.${++resumes}`, request.priority);
     },

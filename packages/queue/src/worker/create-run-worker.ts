@@ -1,7 +1,7 @@
 import { checkOptions, optionIs, requiredOption, RunAbortedError, type BatonError, type Storage } from "@baton/core";
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
-import { parseRunJob, type RunJobOutcome } from "../jobs/run-job.js";
+import { parseRunJob, type RunJobData, type RunJobOutcome } from "../jobs/run-job.js";
 import { InvalidRunJobError, RunJobFailedError, UnknownAgentError } from "../errors/queue-errors.js";
 import { closeRedisClient, newRedisClient, type RedisConnection } from "../redis/redis-connection.js";
 import { DEFAULT_QUEUE_PREFIX } from "../relay/relay-keys.js";
@@ -45,6 +45,13 @@ export interface RunWorkerOptions {
   readonly rateLimits?: Readonly<Record<string, RateLimit>>;
   /** The event relay's stream length and expiry. */
   readonly events?: RelayOptions;
+  /**
+   * Wraps each attempt at a run: call `attempt()` inside whatever the run should see,
+   * e.g. the trace the job carries (`job.trace`, from `submit({ trace })`) made active
+   * with OpenTelemetry's `context.with(fromCarrier(job.trace), attempt)`, so the run's
+   * spans continue the submitter's trace on any worker, after a takeover too.
+   */
+  readonly aroundRun?: (job: RunJobData, attempt: () => Promise<RunJobOutcome>) => Promise<RunJobOutcome>;
   /** A name for this worker in BullMQ (shown on its jobs). */
   readonly workerName?: string;
   /** Told about failures that do not stop the worker (an event batch that could not be written yet, a failed job). */
@@ -81,6 +88,7 @@ const WORKER_RULES = {
   events: optionIs.optionsObject(RELAY_OPTION_RULES),
   workerName: optionIs.nonEmptyString,
   onError: optionIs.function,
+  aroundRun: optionIs.function,
 };
 
 /**
@@ -154,7 +162,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
         options.storage.loadCheckpoint(data.runId),
       ]);
       if (aborted === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
-      const outcome = await runAttempt({ data, agent, checkpoint, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
+      const attempt = () => runAttempt({ data, agent, checkpoint, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
+      const outcome = await (options.aroundRun === undefined ? attempt() : options.aroundRun(data, attempt));
       await writer.finish();
       return outcome;
     } finally {

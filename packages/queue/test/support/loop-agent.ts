@@ -1,4 +1,4 @@
-import type { AgentConfig, ModelProvider, Storage, Tool } from "@baton/core";
+import type { AgentConfig, EventSink, ModelProvider, Storage, Tool } from "@baton/core";
 import { resume, run } from "@baton/loop";
 import type { QueueAgent } from "../../src/index.js";
 
@@ -10,6 +10,8 @@ export interface LoopAgentSettings {
   readonly claimLeaseMs?: number;
   readonly agentName?: string;
   readonly config?: AgentConfig;
+  /** Sinks every run gets besides the worker's (an OpenTelemetry sink, say). */
+  readonly sinks?: readonly EventSink[];
 }
 
 /**
@@ -26,8 +28,9 @@ export function loopAgent(settings: LoopAgentSettings): QueueAgent {
     ...(settings.agentName === undefined ? {} : { agentName: settings.agentName }),
     ...(settings.config === undefined ? {} : { config: settings.config }),
   };
+  const extra = settings.sinks ?? [];
   return {
-    run: (input, options) => run({ ...fixed, input, ...options }),
-    resume: (runId, options) => resume({ ...fixed, runId, ...options }),
+    run: (input, options) => run({ ...fixed, input, ...options, sinks: [...options.sinks, ...extra] }),
+    resume: (runId, options) => resume({ ...fixed, runId, ...options, sinks: [...options.sinks, ...extra] }),
   };
 }
