@@ -18,7 +18,6 @@ export type { McpAudioPart, McpResourceLinkPart, McpResourcePart, McpToolResultP
 export { toBatonResult, toResultPart } from "./client/call-result.js";
 export { batonToolName, TOOL_NAME_PATTERN } from "./client/tool-name.js";
 export { syncMcpTools, syncRegistryWithConnection } from "./client/sync-mcp-tools.js";
-export { normalizeToolSchema } from "./schema/normalize-tool-schema.js";
 
 export { serveAgentOverMcp, type McpAgentServer } from "./server/serve-agent-over-mcp.js";
 export { createAgentMcpServer } from "./server/create-agent-mcp-server.js";

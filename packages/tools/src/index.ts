@@ -16,7 +16,7 @@ export type {
 } from "./parameters/parameter-types.js";
 export { isZod3Schema, isZod4Schema, schemaKind, type SchemaKind } from "./parameters/schema-kind.js";
 export { resolveParameters, type ResolvedParameters } from "./parameters/resolve-parameters.js";
-export { normalizeToolSchema } from "./json-schema/normalize-tool-schema.js";
+export { normalizeToolSchema } from "@baton/core";
 export { formatIssuePath } from "./validation/issue-path.js";
 export { ToolSet, type ToolSetOptions } from "./registry/tool-set.js";
 export { createToolRegistry } from "./registry/create-tool-registry.js";

@@ -1,6 +1,6 @@
 import type { Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonSchema, Tool, ToolExecutionContext } from "@baton/core";
-import { normalizeToolSchema } from "../schema/normalize-tool-schema.js";
+import { normalizeToolSchema } from "@baton/core";
 
 /** Calls one tool on the server; given by the connection, which owns the session. */
 export type McpToolCaller = (mcpName: string, batonName: string, args: Record<string, unknown>, context: ToolExecutionContext) => Promise<unknown>;

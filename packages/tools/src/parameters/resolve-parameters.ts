@@ -1,5 +1,5 @@
 import type { JsonSchema, ToolArgumentsCheck } from "@baton/core";
-import { normalizeToolSchema } from "../json-schema/normalize-tool-schema.js";
+import { normalizeToolSchema } from "@baton/core";
 import { createJsonSchemaValidator } from "../validation/json-schema-validator.js";
 import { createZodValidator } from "../validation/zod-validator.js";
 import type { ToolParameters } from "./parameter-types.js";

@@ -1,4 +1,4 @@
-import { InvalidToolSchemaError, isBatonError } from "@baton/core";
+import { InvalidToolSchemaError, isBatonError } from "../../errors/index.js";
 import { describe, expect, it } from "vitest";
 import { normalizeToolSchema } from "./normalize-tool-schema.js";
 

@@ -1,4 +1,5 @@
-import { InvalidToolSchemaError, type JsonSchema } from "@baton/core";
+import { InvalidToolSchemaError } from "../../errors/index.js";
+import type { JsonSchema } from "../json-schema.js";
 import { inlineRefs, SchemaRewriteError } from "./inline-refs.js";
 
 /** Keywords that make a top-level schema something other than a plain object schema. */
