@@ -1,3 +1,4 @@
+import { waitFor } from "@baton/testing";
 import { request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { decodeSseEvents } from "@baton/events/client";
@@ -205,7 +206,11 @@ describeWithRedis("queue mode: the HTTP server enqueues, two worker processes (d
     expectWholeRun(events, runId, "completed");
     const status = await waitForRunEnd(server.url, runId);
     expect(status.result?.text).toContain("Facts: Sunlight takes about 8 minutes and 20 seconds");
-    const job = await server.queue!.queue.getJob(runId);
+    // The relay's run-end comes a moment before the job completes: wait for the completed job.
+    const job = await waitFor("the job to complete", async () => {
+      const snapshot = await server.queue!.queue.getJob(runId);
+      return snapshot?.finishedOn !== undefined ? snapshot : undefined;
+    }, 30_000);
     expect(job?.processedBy).not.toBe(`chat-worker-${killed!.process.pid}`);
     expect(job?.returnvalue).toMatchObject({ stopReason: "completed", resumed: true });
     // A late client gets the same events from Redis.

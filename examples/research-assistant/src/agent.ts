@@ -1,7 +1,8 @@
+import { syncMcpTools, type McpServerConnection } from "@baton/mcp";
 import { createAgent, type Agent, type Storage } from "baton";
 import type { ScriptedModel } from "baton/testing";
 import { DEFAULT_NOTES_DIR } from "./notes/note-store.js";
-import { chooseModel, type ModelEnvironment } from "./provider/choose-model.js";
+import { chooseModel, type ChosenModel, type ModelEnvironment } from "./provider/choose-model.js";
 import { researchTools } from "./tools/research-tools.js";
 
 export { SCRIPTED_MODEL_NOTICE } from "./provider/choose-model.js";
@@ -26,6 +27,14 @@ export interface ResearchAssistantOptions {
   readonly storage?: Storage;
   /** The end user, stored with the conversation's messages and usage. */
   readonly userId?: string;
+  /**
+   * MCP servers (`--mcp`, see `openMcpServers`) whose tools the assistant gets: `ask`
+   * starts them and adds their tools to `agent.tools` before the run, and each run
+   * takes their latest tools between steps (a server's `tools/list_changed`).
+   */
+  readonly mcpServers?: readonly McpServerConnection[];
+  /** The model to run on instead of the one `chooseModel` picks from `env` (a test's scripted model). */
+  readonly model?: ChosenModel;
 }
 
 /** The agent, what it runs on, and the scripted model when that plays the model's part (inspect `scripted.requests` in tests). */
@@ -40,9 +49,11 @@ export interface ResearchAssistant {
  * The research assistant: an agent with `search_notes`, `read_note` and `calculator`
  * over the example's notes, on the provider the environment names (OpenAI, an
  * OpenAI-compatible server, Anthropic or Google), or on a scripted model when none is set.
+ * With `mcpServers`, the tools of those MCP servers join them (added by `ask`).
  */
 export function createResearchAssistant(options: ResearchAssistantOptions = {}): ResearchAssistant {
-  const chosen = chooseModel(options.env ?? {}, options.chunkDelayMs === undefined ? {} : { chunkDelayMs: options.chunkDelayMs });
+  const chosen = options.model ?? chooseModel(options.env ?? {}, options.chunkDelayMs === undefined ? {} : { chunkDelayMs: options.chunkDelayMs });
+  const mcpServers = options.mcpServers ?? [];
   const agent = createAgent({
     name: "research-assistant",
     provider: chosen.provider,
@@ -51,6 +62,7 @@ export function createResearchAssistant(options: ResearchAssistantOptions = {}):
     tools: researchTools(options.notesDir ?? DEFAULT_NOTES_DIR),
     maxIterations: 6,
     toolCallLimit: 10,
+    ...(mcpServers.length === 0 ? {} : { config: syncMcpTools(...mcpServers) }),
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.userId === undefined ? {} : { userId: options.userId }),
   });

@@ -1,5 +1,6 @@
 import type { RunResult } from "baton";
 import { createResearchAssistant, type ResearchAssistant, type ResearchAssistantOptions } from "./agent.js";
+import { addMcpTools } from "./mcp/mcp-servers.js";
 import { createTerminalPrinter } from "./terminal-printer.js";
 
 /** Options of {@link ask}. */
@@ -17,8 +18,10 @@ export interface AskOptions extends ResearchAssistantOptions {
   readonly conversationId?: string;
   /** Where `storage` keeps its data (a file, a masked URL), for the conversation line. */
   readonly storageLocation?: string;
-  /** The assistant to ask (made with the same `storage`). Default: `createResearchAssistant(options)`. */
+  /** The assistant to ask (made with the same `storage` and `mcpServers`). Default: `createResearchAssistant(options)`. */
   readonly assistant?: ResearchAssistant;
+  /** The MCP servers' command lines by server name, shown with the tools they added. */
+  readonly mcpCommandLines?: Readonly<Record<string, string>>;
 }
 
 /** `Conversation "default" (stored in …): continues from 4 earlier messages.` */
@@ -31,6 +34,9 @@ export function conversationLine(conversationId: string, location: string | unde
 /**
  * Asks the research assistant a question and prints the run as it streams; returns the
  * result. With `storage` and `conversationId`, the question continues that conversation.
+ * With `mcpServers`, the servers are started first (after the header) and their tools
+ * added to the agent's; each server's line says which tools it added. Closing them is
+ * the caller's part (`closeMcpServers`).
  */
 export async function ask(question: string, options: AskOptions): Promise<RunResult> {
   const { agent, notice } = options.assistant ?? createResearchAssistant(options);
@@ -41,10 +47,22 @@ export async function ask(question: string, options: AskOptions): Promise<RunRes
       : undefined;
   const printer = createTerminalPrinter({ write: options.write, color: options.color ?? false, tools: agent.tools });
   printer.header({ title: "Research assistant · a Baton example", question, notice, ...(conversation === undefined ? {} : { conversation }) });
-  const running = agent.stream(question, {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(storage !== undefined && conversationId !== undefined ? { conversationId } : {}),
-  });
-  for await (const event of running) printer.print(event);
-  return running.result;
+  const mcpServers = options.mcpServers ?? [];
+  if (mcpServers.length > 0) {
+    const reports = await addMcpTools(agent.tools, mcpServers, options.signal);
+    for (const report of reports) printer.mcpServer(report, options.mcpCommandLines?.[report.server]);
+  }
+  // While the run goes on, a server's new tool list is shown (the run itself takes it after the step).
+  const stopWatching = mcpServers.map((server) => server.onToolsChanged((tools) => printer.mcpToolsChanged(server.name, tools.map((tool) => tool.name))));
+  try {
+    // An abort while the servers started (Ctrl-C) still runs: the loop ends it at once as "aborted".
+    const running = agent.stream(question, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(storage !== undefined && conversationId !== undefined ? { conversationId } : {}),
+    });
+    for await (const event of running) printer.print(event);
+    return await running.result;
+  } finally {
+    for (const stop of stopWatching) stop();
+  }
 }

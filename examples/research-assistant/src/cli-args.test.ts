@@ -3,8 +3,8 @@ import { parseCliArgs, UsageError } from "./cli-args.js";
 
 describe("parseCliArgs", () => {
   it("reads the question and the conversation", () => {
-    expect(parseCliArgs([])).toEqual({ question: "", conversationId: "default", isNew: false });
-    expect(parseCliArgs(["What", "is", "Titan?"])).toEqual({ question: "What is Titan?", conversationId: "default", isNew: false });
+    expect(parseCliArgs([])).toEqual({ question: "", conversationId: "default", isNew: false, mcp: [] });
+    expect(parseCliArgs(["What", "is", "Titan?"])).toEqual({ question: "What is Titan?", conversationId: "default", isNew: false, mcp: [] });
     expect(parseCliArgs(["--conversation", "trip", "Hi"])).toMatchObject({ question: "Hi", conversationId: "trip" });
     expect(parseCliArgs(["Hi", "--conversation=trip"])).toMatchObject({ question: "Hi", conversationId: "trip" });
     expect(parseCliArgs(["Hi"], { CONVERSATION_ID: "from-env" })).toMatchObject({ conversationId: "from-env" });
@@ -24,5 +24,21 @@ describe("parseCliArgs", () => {
     expect(() => parseCliArgs(["--conversation", "--new"])).toThrow("--conversation needs an id");
     expect(() => parseCliArgs(["--new", "--conversation", "x"])).toThrow("cannot be used together");
     expect(() => parseCliArgs(["--verbose"])).toThrow("Unknown option --verbose");
+  });
+});
+
+describe("parseCliArgs --mcp", () => {
+  it("reads each --mcp as an MCP server's command line", () => {
+    const args = parseCliArgs(["--mcp", "npx -y @modelcontextprotocol/server-filesystem /tmp", "--mcp=node 'my server.mjs'", "Hi"]);
+    expect(args.question).toBe("Hi");
+    expect(args.mcp.map((spec) => [spec.name, spec.command, spec.args])).toEqual([
+      ["filesystem", "npx", ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]],
+      ["my_server", "node", ["my server.mjs"]],
+    ]);
+  });
+
+  it("refuses an --mcp without a command line, or one that cannot be read", () => {
+    expect(() => parseCliArgs(["--mcp"])).toThrow("--mcp needs a command line");
+    expect(() => parseCliArgs(["--mcp", "node 'x"])).toThrow(UsageError);
   });
 });

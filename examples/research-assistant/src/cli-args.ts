@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { McpCommandError, parseMcpCommand, uniqueNames, type McpServerSpec } from "./mcp/mcp-command.js";
 
 /** The conversation continued when neither `--conversation` nor `CONVERSATION_ID` names one. */
 export const DEFAULT_CONVERSATION_ID = "default";
@@ -11,6 +12,8 @@ export interface CliArgs {
   readonly conversationId: string;
   /** `--new`: the conversation id is a fresh one. */
   readonly isNew: boolean;
+  /** `--mcp "<command line>"` (repeatable): MCP servers whose tools the assistant gets. */
+  readonly mcp: readonly McpServerSpec[];
 }
 
 /** The environment variables the command line falls back on. */
@@ -23,18 +26,21 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-export const USAGE = "Usage: node dist/main.js [--conversation <id> | --new] [question…]";
+export const USAGE = 'Usage: node dist/main.js [--conversation <id> | --new] [--mcp "[name:] [KEY=value…] command [args…]"]… [question…]';
 
 /**
- * Parses `[--conversation <id> | --conversation=<id> | --new] [question…]` (a `--`
- * ends the options). The conversation is `--conversation`, else `CONVERSATION_ID`,
+ * Parses `[--conversation <id> | --conversation=<id> | --new] [--mcp <command line>]… [question…]`
+ * (a `--` ends the options). Each `--mcp` (or `--mcp=<command line>`) is an MCP server
+ * to start, read by `parseMcpCommand`; two servers with one name get `_2`, `_3`, …. The conversation is `--conversation`, else `CONVERSATION_ID`,
  * else `default`; `--new` starts a fresh one (`conversation-` and 8 random hex digits).
- * @throws UsageError for an unknown option, a missing id, or `--new` with `--conversation`.
+ * @throws UsageError for an unknown option, a missing id, `--new` with `--conversation`,
+ *   or an `--mcp` command line that cannot be read.
  */
 export function parseCliArgs(argv: readonly string[], env: CliEnvironment = {}): CliArgs {
   const words: string[] = [];
   let conversationId: string | undefined;
   let isNew = false;
+  const mcp: McpServerSpec[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--") {
@@ -46,6 +52,15 @@ export function parseCliArgs(argv: readonly string[], env: CliEnvironment = {}):
       const value = arg === "--conversation" ? argv[++i] : arg.slice("--conversation=".length);
       if (value === undefined || value.trim() === "" || value.startsWith("--")) throw new UsageError(`--conversation needs an id. ${USAGE}`);
       conversationId = value.trim();
+    } else if (arg === "--mcp" || arg.startsWith("--mcp=")) {
+      const value = arg === "--mcp" ? argv[++i] : arg.slice("--mcp=".length);
+      if (value === undefined || value.trim() === "") throw new UsageError(`--mcp needs a command line, e.g. --mcp "npx -y @modelcontextprotocol/server-everything". ${USAGE}`);
+      try {
+        mcp.push(parseMcpCommand(value));
+      } catch (error) {
+        if (error instanceof McpCommandError) throw new UsageError(`${error.message} ${USAGE}`);
+        throw error;
+      }
     } else if (arg.startsWith("--")) throw new UsageError(`Unknown option ${arg}. ${USAGE}`);
     else words.push(arg);
   }
@@ -55,5 +70,6 @@ export function parseCliArgs(argv: readonly string[], env: CliEnvironment = {}):
     question: words.join(" ").trim(),
     conversationId: isNew ? `conversation-${randomUUID().slice(0, 8)}` : (conversationId ?? (fromEnv || DEFAULT_CONVERSATION_ID)),
     isNew,
+    mcp: uniqueNames(mcp),
   };
 }

@@ -1,13 +1,15 @@
 /**
- * Entry point: `node dist/main.js [--conversation <id> | --new] [question…]`. Asks the
+ * Entry point: `node dist/main.js [--conversation <id> | --new] [--mcp "<command line>"]… [question…]`. Asks the
  * research assistant the question given on the command line (or the default one) and
  * streams the run to the terminal. The conversation is stored (SQLite under `data/`,
  * or PostgreSQL when `DATABASE_URL` is a `postgres://` URL), so the next run continues
- * it. Ctrl-C aborts the run.
+ * it. Each `--mcp` starts an MCP server whose tools join the assistant's; the servers
+ * are stopped when the run ends. Ctrl-C aborts the run (a second one exits at once).
  */
 import { DEFAULT_QUESTION } from "./agent.js";
 import { ask } from "./ask.js";
 import { parseCliArgs, UsageError, type CliArgs } from "./cli-args.js";
+import { closeMcpServers, openMcpServers } from "./mcp/mcp-servers.js";
 import { chooseStorage, type ChosenStorage } from "./storage/choose-storage.js";
 
 let args: CliArgs;
@@ -27,8 +29,17 @@ try {
   process.exit(1);
 }
 
+// Started lazily: by ask(), once the header is printed.
+const mcpServers = openMcpServers(args.mcp);
+
 const controller = new AbortController();
-process.once("SIGINT", () => controller.abort());
+process.on("SIGINT", () => {
+  // The first Ctrl-C aborts the run (which cancels MCP calls in flight); the `finally`
+  // below then closes the storage and stops the MCP servers. A second one exits now:
+  // @baton/mcp sends SIGTERM to the server processes still open when this process exits.
+  if (controller.signal.aborted) process.exit(130);
+  controller.abort();
+});
 
 try {
   const result = await ask(args.question || DEFAULT_QUESTION, {
@@ -41,9 +52,14 @@ try {
     storageLocation: chosen.location,
     conversationId: args.conversationId,
     userId: process.env["USER_ID"]?.trim() || "local-user",
+    mcpServers,
+    mcpCommandLines: Object.fromEntries(args.mcp.map((spec) => [spec.name, spec.commandLine])),
   });
   if (args.isNew) process.stdout.write(`Continue this conversation with --conversation ${args.conversationId}.\n`);
   if (result.stopReason !== "completed") process.exitCode = 1;
 } finally {
-  await chosen.storage.close();
+  const [, allClosed] = await Promise.all([chosen.storage.close(), closeMcpServers(mcpServers, 3000)]);
+  // A server still starting (Ctrl-C during an `npx` download) would keep this process
+  // alive until its start times out: exit now, which stops it (see closeMcpServers).
+  if (!allClosed) process.exit();
 }

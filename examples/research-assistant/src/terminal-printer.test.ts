@@ -57,4 +57,26 @@ describe("createTerminalPrinter", () => {
     expect(plain).not.toContain("\x1b[");
     expect(printed([done], true)).toContain("\x1b[32m✓\x1b[0m");
   });
+
+  it("prints what MCP servers added, marks their tools' calls, and shows a changed tool list", () => {
+    let output = "";
+    const mcpTool = { name: "fs_read_text_file", mcp: { server: "fs" } };
+    const printer = createTerminalPrinter({ write: (text) => (output += text), tools: { get: (name) => (name === mcpTool.name ? (mcpTool as never) : undefined) } });
+    printer.mcpServer({ server: "fs", added: ["fs_read_text_file", "fs_list_directory"], leftOut: [{ name: "tree", reason: "a recursive $ref" }] }, "npx -y @modelcontextprotocol/server-filesystem .");
+    printer.mcpServer({ server: "broken", added: [], leftOut: [], error: "the process exited" });
+    printer.print(stamp({ type: "tool-start", toolCallId: "c1", toolName: "fs_read_text_file", arguments: { path: "a.md" } }));
+    printer.print(stamp({ type: "tool-start", toolCallId: "c2", toolName: "calculator", arguments: { expression: "1" } }));
+    printer.mcpToolsChanged("fs", ["fs_read_text_file"]);
+    expect(output).toBe(
+      [
+        '+ MCP server "fs" (npx -y @modelcontextprotocol/server-filesystem .): 2 tools added: fs_read_text_file, fs_list_directory',
+        "  · left out tree: a recursive $ref",
+        '✗ MCP server "broken": no tools, the process exited',
+        '→ fs_read_text_file (MCP fs) {"path":"a.md"}',
+        '→ calculator {"expression":"1"}',
+        '· MCP server "fs" changed its tools: fs_read_text_file',
+        "",
+      ].join("\n"),
+    );
+  });
 });

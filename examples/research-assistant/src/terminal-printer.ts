@@ -1,4 +1,5 @@
 import type { RunEndEvent, StreamEvent, ToolRegistry } from "baton";
+import type { McpServerReport } from "./mcp/mcp-servers.js";
 import { styles } from "./terminal/ansi.js";
 import { formatDuration, plural, preview } from "./terminal/format.js";
 
@@ -8,8 +9,8 @@ export interface TerminalPrinterOptions {
   readonly write: (text: string) => void;
   /** Use ANSI colours (only when stdout is a TTY). Default false. */
   readonly color?: boolean;
-  /** The run's tools: a tool's `summarize` gives the preview of its results. */
-  readonly tools?: ToolRegistry;
+  /** The run's tools: a tool's `summarize` gives the preview of its results, an MCP tool's `mcp.server` its tag. */
+  readonly tools?: Pick<ToolRegistry, "get">;
   /** Maximum length of argument and result previews. Default 100. */
   readonly previewLength?: number;
 }
@@ -28,7 +29,11 @@ export interface RunHeader {
 export interface TerminalPrinter {
   /** Prints the title, the question, the notice and the conversation line. */
   header(header: RunHeader): void;
-  /** Prints one event: tool starts, progress, results and errors, answer text, and the footer at the end. */
+  /** Prints what an MCP server (`--mcp`) added: its tools, those left out, or why it gave none. */
+  mcpServer(report: McpServerReport, commandLine?: string): void;
+  /** Prints an MCP server's new tool list (it said its tools changed, or it was started again). */
+  mcpToolsChanged(server: string, toolNames: readonly string[]): void;
+  /** Prints one event: tool starts (an MCP tool marked with its server), progress, results and errors, answer text, and the footer at the end. */
   print(event: StreamEvent): void;
 }
 
@@ -53,6 +58,12 @@ export function createTerminalPrinter(options: TerminalPrinterOptions): Terminal
     atLineStart = true;
   };
   const prefix = (agentPath: string) => (agentPath.includes("/") ? style.dim(`[${agentPath}] `) : "");
+  /** ` (MCP <server>)` after the name of an MCP server's tool. */
+  const mcpTag = (toolName: string) => {
+    const tool: unknown = tools?.get(toolName);
+    const server = typeof tool === "object" && tool !== null && "mcp" in tool ? (tool.mcp as { server?: unknown }).server : undefined;
+    return typeof server === "string" ? ` ${style.dim(`(MCP ${server})`)}` : "";
+  };
   const resultPreview = (toolName: string, result: unknown) => {
     const summarize = tools?.get(toolName)?.summarize;
     return preview(summarize ? summarize(result) : result, max);
@@ -65,6 +76,18 @@ export function createTerminalPrinter(options: TerminalPrinterOptions): Terminal
       if (notice !== undefined) line(style.dim(notice));
       if (conversation !== undefined) line(style.dim(conversation));
       line("");
+    },
+    mcpServer({ server, added, leftOut, error }, commandLine) {
+      const from = `MCP server "${server}"${commandLine === undefined ? "" : ` (${commandLine})`}`;
+      if (error !== undefined) {
+        line(`${style.red("✗")} ${from}: no tools, ${error}`);
+        return;
+      }
+      line(`${style.cyan("+")} ${from}: ${plural(added.length, "tool")} added${added.length === 0 ? "" : `: ${added.join(", ")}`}`);
+      for (const tool of leftOut) line(style.dim(`  · left out ${tool.name}: ${tool.reason}`));
+    },
+    mcpToolsChanged(server, toolNames) {
+      line(style.dim(`· MCP server "${server}" changed its tools: ${toolNames.length === 0 ? "none" : toolNames.join(", ")}`));
     },
     print(event) {
       const at = prefix(event.agentPath);
@@ -83,7 +106,7 @@ export function createTerminalPrinter(options: TerminalPrinterOptions): Terminal
           atLineStart = event.text.endsWith("\n");
           break;
         case "tool-start":
-          line(`${at}${style.cyan("→")} ${style.bold(event.toolName)} ${preview(event.arguments, max)}`);
+          line(`${at}${style.cyan("→")} ${style.bold(event.toolName)}${mcpTag(event.toolName)} ${preview(event.arguments, max)}`);
           break;
         case "tool-progress":
           line(style.dim(`${at}  · ${event.toolName}: ${event.message}`));

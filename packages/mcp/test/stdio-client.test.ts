@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +26,14 @@ function byName(tools: readonly McpTool[], name: string): McpTool {
 }
 
 describe("connectMcpServer over stdio", () => {
+  it("many calls with one long-lived signal leave no listener on it", async () => {
+    const connection = fixture();
+    const echo = byName(await connection.tools(), "echo");
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) expect(await echo.execute({ text: `call ${i}` }, testToolContext({ signal: controller.signal }))).toBe(`call ${i}`);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
   it("starts nothing until the tools are asked for, then lists them as Baton tools", async () => {
     const connection = fixture();
     expect(connection.connected).toBe(false);

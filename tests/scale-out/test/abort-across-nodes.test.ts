@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { RunJobOutcome } from "@baton/queue";
 import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode } from "./scale-out-harness.js";
+import { completedOutcome, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode } from "./scale-out-harness.js";
 
 describeWithRedis("aborting a run from another node", () => {
   const redis = new Redis(REDIS_URL);
@@ -37,10 +36,7 @@ describeWithRedis("aborting a run from another node", () => {
     await nodeB.queue.abort(runId, "The user pressed Stop.");
     const outcome = await waitFor(
       "the run to end",
-      async () => {
-        const job = await nodeA.queue.queue.getJob(runId);
-        return (await job!.getState()) === "completed" ? (job!.returnvalue as RunJobOutcome) : undefined;
-      },
+      () => completedOutcome(nodeA.queue, runId),
       30_000,
       20,
     );

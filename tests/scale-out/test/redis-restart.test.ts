@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { StreamEvent } from "@baton/core";
-import type { RunJobOutcome } from "@baton/queue";
 import { createRedisStorage } from "@baton/storage-redis";
 import { startTcpRelay, type TcpRelay } from "@baton/testing";
 import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode } from "./scale-out-harness.js";
+import { completedOutcome, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode } from "./scale-out-harness.js";
 
 describeWithRedis("Redis restarts while workers run", () => {
   const redis = new Redis(REDIS_URL);
@@ -37,9 +36,8 @@ describeWithRedis("Redis restarts while workers run", () => {
     const outcomes = await waitFor(
       "every run to end",
       async () => {
-        const states = await Promise.all(runIds.map(async (runId) => (await node.queue.queue.getJob(runId))!));
-        const ended = await Promise.all(states.map((job) => job.getState()));
-        return ended.every((state) => state === "completed" || state === "failed") ? states.map((job) => job.returnvalue as RunJobOutcome) : undefined;
+        const outcomes = await Promise.all(runIds.map((runId) => completedOutcome(node.queue, runId)));
+        return outcomes.every((outcome) => outcome !== undefined) ? outcomes : undefined;
       },
       60_000,
     );

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { StreamEvent } from "@baton/core";
 import { decodeSseEvents, followRunEvents, sendSse, type RunEventFollower } from "@baton/events";
-import { createRunQueue, type RunQueue } from "@baton/queue";
+import { createRunQueue, type RunJobOutcome, type RunQueue } from "@baton/queue";
 
 /** What `test/child/worker-process.mjs` reads from env SCALE_WORKER. */
 export interface WorkerConfig {
@@ -135,3 +135,15 @@ export async function followAcrossNodes(first: ApiNode, second: ApiNode, runId: 
 
 /** Polls until a value comes; see `@baton/testing`. */
 export { waitFor } from "@baton/testing";
+
+/**
+ * The outcome of a job once it completed, read from one snapshot of the job (a job
+ * read before it completed has no return value even if it completes a moment later);
+ * `undefined` while it has not, a rejection when it failed.
+ */
+export async function completedOutcome(queue: RunQueue, jobId: string): Promise<RunJobOutcome | undefined> {
+  const job = await queue.queue.getJob(jobId);
+  if (job === undefined) throw new Error(`No job ${jobId}.`);
+  if (job.failedReason !== undefined && job.finishedOn !== undefined) throw new Error(`Job ${jobId} failed: ${job.failedReason}`);
+  return job.finishedOn !== undefined && job.returnvalue !== null ? (job.returnvalue as RunJobOutcome) : undefined;
+}

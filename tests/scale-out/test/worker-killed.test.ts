@@ -4,7 +4,7 @@ import type { RunJobOutcome } from "@baton/queue";
 import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { followAcrossNodes, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode, type WorkerConfig } from "./scale-out-harness.js";
+import { completedOutcome, followAcrossNodes, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode, type WorkerConfig } from "./scale-out-harness.js";
 
 const RUNS = 50;
 const CALLS_PER_RUN = 4;
@@ -50,7 +50,7 @@ describeWithRedis("scale-out: two API nodes, three worker processes, one killed 
     expect(counts).toEqual({ completed: RUNS, failed: 0 });
 
     const outcomes: RunJobOutcome[] = [];
-    for (const runId of runIds) outcomes.push((await nodeA.queue.queue.getJob(runId))!.returnvalue as RunJobOutcome);
+    for (const runId of runIds) outcomes.push((await completedOutcome(nodeA.queue, runId))!);
     expect(outcomes.map((outcome) => [outcome.stopReason, outcome.text, outcome.toolCallCount])).toEqual(runIds.map(() => ["completed", "done 2", 4]));
     const resumed = outcomes.filter((outcome) => outcome.resumed);
     console.info(`scale-out: ${resumed.length} runs resumed after the kill`);

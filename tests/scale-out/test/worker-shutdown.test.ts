@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { RunJobOutcome } from "@baton/queue";
 import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode, type WorkerConfig } from "./scale-out-harness.js";
+import { completedOutcome, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode, type WorkerConfig } from "./scale-out-harness.js";
 
 describeWithRedis("a worker's graceful shutdown", () => {
   const redis = new Redis(REDIS_URL);
@@ -31,11 +30,7 @@ describeWithRedis("a worker's graceful shutdown", () => {
     await waitFor("the first side effect", async () => (await redis.hlen(`${prefix}:effects`)) >= 1, 30_000, 10);
     worker.process.kill("SIGTERM");
     expect((await worker.exited).code).toBe(0);
-    for (const runId of runIds) {
-      const job = await node.queue.queue.getJob(runId);
-      expect(await job!.getState()).toBe("completed");
-      expect(job!.returnvalue as RunJobOutcome).toMatchObject({ stopReason: "completed", resumed: false });
-    }
+    for (const runId of runIds) expect(await completedOutcome(node.queue, runId)).toMatchObject({ stopReason: "completed", resumed: false });
     expect(Object.values(await redis.hgetall(`${prefix}:effects`))).toEqual(Array(12).fill("1"));
   });
 
@@ -58,10 +53,7 @@ describeWithRedis("a worker's graceful shutdown", () => {
     expect((await first.exited).code).toBe(0);
     const second = startWorker(config);
     await second.ready;
-    const outcome = await waitFor("the run to complete on the second worker", async () => {
-      const job = await node.queue.queue.getJob(runId);
-      return (await job!.getState()) === "completed" ? (job!.returnvalue as RunJobOutcome) : undefined;
-    }, 60_000, 50);
+    const outcome = await waitFor("the run to complete on the second worker", () => completedOutcome(node.queue, runId), 60_000, 50);
     expect(outcome).toMatchObject({ stopReason: "completed", text: "done 2", resumed: true });
     const effects = await redis.hgetall(`${prefix}:effects`);
     expect(Object.keys(effects).sort()).toEqual([`${runId}:1a`, `${runId}:1b`, `${runId}:2a`, `${runId}:2b`]);

@@ -177,7 +177,13 @@ export class McpConnection implements McpServerConnection {
   /** Runs `tools/call` on the open session (reconnecting when needed) with progress and cancellation. */
   private async callTool(mcpName: string, batonName: string, args: Record<string, unknown>, context: ToolExecutionContext): Promise<unknown> {
     const session = await this.ensureSession();
-    const signal = context.signal;
+    // A signal of this call alone: the SDK adds an abort listener to the signal it is given and never removes it,
+    // so a long-lived signal (a reused context) would collect one per call and cancel finished requests on abort.
+    const callController = new AbortController();
+    const forward = (): void => callController.abort(context.signal.reason);
+    if (context.signal.aborted) forward();
+    else context.signal.addEventListener("abort", forward, { once: true });
+    const signal = callController.signal;
     try {
       const result = await session.client.callTool({ name: mcpName, arguments: args }, undefined, {
         signal,
@@ -192,6 +198,8 @@ export class McpConnection implements McpServerConnection {
       const failure = classifyCallError(error, this.name, batonName, signal);
       if (failure.sessionLost) this.forget(session);
       throw failure.error;
+    } finally {
+      context.signal.removeEventListener("abort", forward);
     }
   }
 }
