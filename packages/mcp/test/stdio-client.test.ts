@@ -176,6 +176,17 @@ describe("connectMcpServer over stdio", () => {
     await waitFor("the hanging process to be stopped", () => !isRunning(pid));
   });
 
+  it("close() while the server has not answered initialize stops it at once instead of waiting for the timeout", async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), "baton-mcp-")), "pid");
+    const connection = connectMcpServer({ name: "hanging", stdio: { command: process.execPath, args: [HANGING_SERVER], env: { PID_FILE: pidFile } }, initializeTimeoutMs: 600_000 });
+    open.push(connection);
+    const listing = connection.tools().catch((e: unknown) => e);
+    const pid = await waitFor("the hanging server to start", () => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : undefined));
+    await connection.close();
+    expect(await listing).toMatchObject({ code: MCP_ERROR_CODES.MCP_CONNECTION_CLOSED });
+    await waitFor("the hanging process to be stopped", () => !isRunning(pid));
+  });
+
   it("reports a command that cannot start as MCP_CONNECT_FAILED, and tries again on the next call", async () => {
     const connection = connectMcpServer({ stdio: { command: "/nonexistent/mcp-server" } });
     open.push(connection);

@@ -30,6 +30,8 @@ export class McpConnection implements McpServerConnection {
   /** Numbers listings, so a slower, older one never replaces a newer list. */
   private listings = 0;
   private closed = false;
+  /** Aborted by `close()` while a session opens, so a slow start is not waited for. */
+  private readonly closing = new AbortController();
   private readonly listeners = new Set<(tools: readonly McpTool[]) => void>();
   private readonly made = new WeakSet<Tool>();
 
@@ -86,6 +88,7 @@ export class McpConnection implements McpServerConnection {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort();
     const session = this.session;
     this.session = undefined;
     this.current = undefined;
@@ -121,6 +124,7 @@ export class McpConnection implements McpServerConnection {
       onResponseLost: () => {
         if (session !== undefined) this.forget(session);
       },
+      signal: this.closing.signal,
     });
     session = opened;
     if (this.closed) {

@@ -3,7 +3,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorMessage } from "@baton/core";
-import { McpConnectError, McpInitializeTimeoutError } from "../errors/mcp-errors.js";
+import { McpConnectError, McpConnectionClosedError, McpInitializeTimeoutError } from "../errors/mcp-errors.js";
 import { httpTransport, stdioTransport, type HttpTransportKind } from "./create-transport.js";
 import type { McpHttpServer, McpStdioServer } from "./mcp-server-options.js";
 import type { McpSession } from "./mcp-session.js";
@@ -21,6 +21,8 @@ export interface OpenSessionOptions {
   readonly prepareClient: (client: Client) => void;
   /** Called when an HTTP response stream ended without the response it owed: the server is gone. */
   readonly onResponseLost: () => void;
+  /** Aborted when the connection is closed while the session opens: the handshake stops and a child process is stopped at once. */
+  readonly signal?: AbortSignal;
 }
 
 /** HTTP statuses with which a server that predates Streamable HTTP refuses its POST. */
@@ -58,24 +60,38 @@ async function initialize(options: OpenSessionOptions, transport: Transport, tra
   const timedOut = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), options.initializeTimeoutMs);
   });
+  let stopClosing: (() => void) | undefined;
+  const closedMeanwhile = new Promise<"closed">((resolve) => {
+    const signal = options.signal;
+    if (signal === undefined) return;
+    if (signal.aborted) resolve("closed");
+    const onAbort = (): void => resolve("closed");
+    signal.addEventListener("abort", onAbort, { once: true });
+    stopClosing = () => signal.removeEventListener("abort", onAbort);
+  });
   // The SDK's own request timeout is set past ours, so ours decides.
   const connecting = client.connect(transport, { timeout: options.initializeTimeoutMs + 60_000 });
   // A stdio transport has spawned its process by now (synchronously, inside connect()).
   const pid = transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined;
   const forgetPid = pid === undefined ? undefined : stopOnExit(pid);
   try {
-    const outcome = await Promise.race([connecting.then(() => "connected" as const), timedOut]);
+    const outcome = await Promise.race([connecting.then(() => "connected" as const), timedOut, closedMeanwhile]);
     if (outcome === "timeout") {
       connecting.catch(() => undefined);
       throw new McpInitializeTimeoutError(options.serverName, options.initializeTimeoutMs);
     }
+    if (outcome === "closed") {
+      connecting.catch(() => undefined);
+      throw new McpConnectionClosedError(options.serverName);
+    }
   } catch (error) {
     await closeQuietly(client, transport);
     forgetPid?.();
-    if (error instanceof McpInitializeTimeoutError) throw error;
+    if (error instanceof McpInitializeTimeoutError || error instanceof McpConnectionClosedError) throw error;
     throw new McpConnectError(options.serverName, errorMessage(error), { cause: error });
   } finally {
     clearTimeout(timer);
+    stopClosing?.();
   }
   deliverResponsesAfterNotifications(transport);
   return { client, transport, pid, transportKind, ...(forgetPid === undefined ? {} : { forgetPid }) };
