@@ -9,10 +9,10 @@
 // and prints the median µs per run of each (over rounds of --runs runs). The sink's own cost is otelSink − no-op sink.
 // Pass --sdk to add a column with an SDK tracer that records (in-memory exporter).
 //
-//   pnpm --filter @baton/otel build && node bench/sink-overhead.mjs [--runs 200] [--rounds 40] [--sdk]
+//   npm run build && node bench/otel.mjs [--runs 200] [--rounds 40] [--sdk]
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
-import { otelSink } from "../dist/index.js";
+import { otelSink } from "@baton/otel";
 
 const argValue = (name, fallback) => {
   const index = process.argv.indexOf(name);
