@@ -4,6 +4,7 @@ import {
   optionIs as is,
   type OptionRule,
   streamWithRetries,
+  joinRetryListeners,
   type RetryListener,
   type BatonError,
   ConfigurationError,
@@ -166,7 +167,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
 
   return {
     id: PROVIDER,
-    stream: (request) => streamWithRetries(() => attempt(request), retry, request.signal, options.onRetry),
+    stream: (request) => streamWithRetries(() => attempt(request), retry, request.signal, joinRetryListeners(options.onRetry, request.onRetry)),
     getModelInfo: (modelId) => findModelInfo(catalog, modelId),
   };
 }

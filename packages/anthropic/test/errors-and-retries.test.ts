@@ -59,6 +59,15 @@ describe("retries", () => {
     ]);
   });
 
+  it("a request's onRetry hears each retry too, after the provider's own onRetry", async () => {
+    const heard: string[] = [];
+    harness = await startHarness({ onRetry: (_error, retry) => heard.push(`provider ${retry}`) });
+    harness.server.enqueue({ kind: "json", status: 500, body: errorBody("api_error", "Internal server error") }, { kind: "stream", protocol: "anthropic", chunks: TEXT });
+    const parts = await collect(harness.provider.stream(ask("hi", { onRetry: (error, retry) => heard.push(`request ${retry} ${error.code}`) })));
+    expect(assemble(parts).text).toBe(TEXT_ANSWER);
+    expect(heard).toEqual(["provider 1", "request 1 PROVIDER_SERVER"]);
+  });
+
   it("gives up after the policy's retries with the last typed error", async () => {
     harness = await startHarness({ retry: { maxRetries: 1, initialDelayMs: 1, jitter: 0 } });
     harness.server.enqueue(

@@ -9,7 +9,7 @@ const messageOf = async (fn: () => unknown): Promise<string> => (await optionsEr
 const CREATE_AGENT = [
   "name", "provider", "model", "instructions", "tools", "config", "toolCallLimit", "maxIterations", "maxOutputTokens", "temperature",
   "toolTimeoutMs", "maxConcurrentTools", "maxToolErrorLength", "tokenBudget", "costBudget", "tokenCounter", "contextEngine", "contextLimit",
-  "storage", "userId", "claimOwner", "claimLeaseMs", "storageWaitMs", "sinks", "streamHighWaterMark", "maxDepth",
+  "storage", "userId", "claimOwner", "claimLeaseMs", "storageWaitMs", "sinks", "streamHighWaterMark", "maxDepth", "logger",
   "toolPreset", "allowedTools", "disallowedTools",
 ];
 const RUN = ["signal", "runId", "onEvent", "sinks", "streamHighWaterMark", "conversationId", "userId", "context", "toolCallLimit"];

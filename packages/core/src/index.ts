@@ -15,3 +15,4 @@ export * from "./storage/index.js";
 export * from "./errors/index.js";
 export * from "./timing/index.js";
 export * from "./options/index.js";
+export * from "./logging/index.js";

@@ -6,6 +6,7 @@ import {
   ProviderStreamError,
   RunAbortedError,
   streamWithRetries,
+  joinRetryListeners,
   type BatonError,
   type ModelInfo,
   type ModelProvider,
@@ -132,7 +133,7 @@ export class GoogleProvider implements ModelProvider {
     // Built on the first attempt (inside the stream, so a request Gemini cannot take rejects the iteration), reused by retries.
     let params: GeminiStreamParams | undefined;
     const build = (): GeminiStreamParams => (params ??= toStreamParams(request, this.settings));
-    return streamWithRetries(() => this.attempt(build, request.signal), this.retry, request.signal, this.onRetry);
+    return streamWithRetries(() => this.attempt(build, request.signal), this.retry, request.signal, joinRetryListeners(this.onRetry, request.onRetry));
   }
 
   /** Window, output limit and prices of a Gemini model (versioned ids resolve to their family). */

@@ -67,6 +67,15 @@ describe("rate limits and retries", () => {
     expect(harness.server.requests).toHaveLength(2);
   });
 
+  it("a request's onRetry hears each retry too, after the provider's own onRetry", async () => {
+    const heard: string[] = [];
+    harness = await startHarness({ onRetry: (_error, retry) => heard.push(`provider ${retry}`) });
+    harness.server.enqueue({ kind: "json", status: 429, body: errorBody(429, "RESOURCE_EXHAUSTED", "Slow down."), headers: { "retry-after-ms": "5" } }, { kind: "stream", protocol: "google", chunks: TEXT });
+    const parts = await collect(harness.provider.stream(ask("hi", { onRetry: (error, retry, delayMs) => heard.push(`request ${retry} ${error.code} ${delayMs}`) })));
+    expect(parts.at(-1)).toMatchObject({ type: "finish", reason: "stop" });
+    expect(heard).toEqual(["provider 1", "request 1 PROVIDER_RATE_LIMIT 5"]);
+  });
+
   it("honours a retry-after-ms header", async () => {
     const delays: number[] = [];
     harness = await startHarness({ onRetry: (_error, _retry, delayMs) => delays.push(delayMs) });

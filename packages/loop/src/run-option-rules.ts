@@ -1,4 +1,4 @@
-import { optionIs as is, requiredOption, type OptionRule, type OptionRules } from "@baton/core";
+import { LOGGER_RULE, optionIs as is, requiredOption, type OptionRule, type OptionRules } from "@baton/core";
 import type { ResumeOptions, RunOptions } from "./run-options.js";
 
 /**
@@ -54,6 +54,7 @@ export const runOptionRules = Object.freeze({
   sinks: is.array,
   streamHighWaterMark: aNumber,
   maxDepth: aNumber,
+  logger: LOGGER_RULE,
 } satisfies Record<keyof RunOptions, OptionRule>) satisfies OptionRules;
 
 /**

@@ -3,6 +3,7 @@ import type {
   ContextEngine,
   EventSink,
   InterruptDecisions,
+  Logger,
   Message,
   ModelProvider,
   RunResult,
@@ -132,6 +133,15 @@ export interface RunOptions {
   readonly streamHighWaterMark?: number;
   /** Maximum sub-agent nesting depth. Default 5. */
   readonly maxDepth?: number;
+  /**
+   * Structured logs of the run (pino's signature: `logger.info(fields, msg)`; pino,
+   * `console` or any {@link Logger}): run start and end, provider retries, the
+   * context-overflow retry, storage failures, a lost claim and resumes at `info` /
+   * `warn` / `error`, sub-agents' start and end at `debug`. Every line carries `runId`
+   * and `agentPath`; lines hold ids, names, counts, codes and durations only, never
+   * message text or tool arguments. Default: none (nothing is logged, at no cost).
+   */
+  readonly logger?: Logger;
 }
 
 /**

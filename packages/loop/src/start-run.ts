@@ -37,6 +37,7 @@ import { driveAgent } from "./driver/drive-agent.js";
 import { applyDecisions } from "./state/apply-decisions.js";
 import type { RunOptions } from "./run-options.js";
 import { resumeOptionRules, runOptionRules } from "./run-option-rules.js";
+import { RunLog, errorFields } from "./logging/run-log.js";
 
 /** Default context window when neither the options nor the provider give one. */
 const DEFAULT_CONTEXT_LIMIT = 128_000;
@@ -159,6 +160,8 @@ export function startRun(
     context: options.context ?? {},
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
   };
+  // Only a run given a logger has a log: without one, no logging work is done anywhere.
+  let log = options.logger ? new RunLog(options.logger, runId, agentPath) : undefined;
   // A run that loses its claim (another process took it over) must stop: it aborts itself.
   const claimLost = options.storage ? new AbortController() : undefined;
   const persistence = options.storage
@@ -168,9 +171,13 @@ export function startRun(
         owner: options.claimOwner ?? `${PROCESS}:${randomUUID().slice(0, 8)}`,
         leaseMs: options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS,
         waitMs: options.storageWaitMs ?? DEFAULT_STORAGE_WAIT_MS,
-        onError: (error) => events.emit({ type: "error", error: error.toJSON() }),
+        onError: (error) => {
+          events.emit({ type: "error", error: error.toJSON() });
+          log?.warn(errorFields(error), "storage write failed");
+        },
         onClaimLost: (error) => {
           events.emit({ type: "error", error: error.toJSON() });
+          log?.error(errorFields(error), "run claim lost");
           claimLost!.abort(new RunAbortedError(error));
         },
       })
@@ -201,8 +208,10 @@ export function startRun(
           const stored = await persistence.claimForResume();
           value ??= stored;
         }
+        log = log?.forAgent(value!.root.agentPath);
         tree = new RunTree(runId, events.scope, persistence, value!.userId ?? options.userId, options.decisions);
         tree.claimed = persistence !== undefined;
+        tree.resumedFrom = given ? "state" : "storage";
         state = await restoredRoot(value!, system, settings, persistence);
         tree.conversation = value!.conversation;
         tree.callIds.restore(state);
@@ -224,7 +233,19 @@ export function startRun(
       state = fresh();
     }
     tree.root = state;
-    const run = new AgentRun({ tree, state, provider, model: options.model, registry, config, settings, events, abort: new AbortHub(runSignal), resumed: resuming && failure === undefined });
+    const run = new AgentRun({
+      tree,
+      state,
+      provider,
+      model: options.model,
+      registry,
+      config,
+      settings,
+      events,
+      abort: new AbortHub(runSignal),
+      resumed: resuming && failure === undefined,
+      log: log?.forAgent(state.agentPath),
+    });
     return driveAgent(run, failure);
   })();
 }

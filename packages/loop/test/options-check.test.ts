@@ -7,7 +7,7 @@ const RUN_KEYS = [
   "provider", "model", "input", "resume", "decisions", "instructions", "tools", "config", "agentName", "runId", "signal",
   "toolCallLimit", "maxIterations", "maxOutputTokens", "temperature", "toolTimeoutMs", "maxConcurrentTools", "maxToolErrorLength",
   "tokenBudget", "costBudget", "tokenCounter", "contextEngine", "contextLimit", "storage", "conversationId", "userId", "claimOwner",
-  "claimLeaseMs", "storageWaitMs", "context", "onEvent", "sinks", "streamHighWaterMark", "maxDepth",
+  "claimLeaseMs", "storageWaitMs", "context", "onEvent", "sinks", "streamHighWaterMark", "maxDepth", "logger",
 ];
 const RESUME_KEYS = RUN_KEYS.filter((key) => key !== "input" && key !== "resume");
 

@@ -78,7 +78,7 @@ export class OpenAIProvider implements ModelProvider {
       body ??= this.api === "chat" ? chatRequestBody(request, this.settings) : responsesRequestBody(request, this.settings);
       return this.withoutSecrets(this.api === "chat" ? this.streamChat(body, request.signal) : this.streamResponses(body, request));
     };
-    return streamWithRetries(attempt, this.retry, request.signal);
+    return streamWithRetries(attempt, this.retry, request.signal, request.onRetry);
   }
 
   /** Context window, output limit and prices of a model (dated ids resolve to their family), when known. */

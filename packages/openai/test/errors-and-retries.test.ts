@@ -56,6 +56,17 @@ describe("retries", () => {
     expect(elapsed).toBeGreaterThanOrEqual(145);
   });
 
+  it("a request's onRetry hears each retry, with its wait", async () => {
+    server.enqueue(
+      { kind: "json", status: 429, body: { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } }, headers: { "retry-after-ms": "20" } },
+      { kind: "stream", protocol: "openai-chat", chunks: chatText(["Hello"]) },
+    );
+    const heard: [string, number, number][] = [];
+    const { text } = assemble(await collect(providerFor(server).stream(request({ onRetry: (error, retry, delayMs) => heard.push([error.code, retry, delayMs]) }))));
+    expect(text).toBe("Hello");
+    expect(heard).toEqual([["PROVIDER_RATE_LIMIT", 1, 20]]);
+  });
+
   it("a 429 with retry-after in seconds is honoured the same way", async () => {
     server.enqueue(
       { kind: "json", status: 429, body: { error: { message: "Rate limit reached" } }, headers: { "retry-after": "0.2" } },

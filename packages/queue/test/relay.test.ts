@@ -99,7 +99,8 @@ describeWithRedis("the event relay on Redis Streams", () => {
     fresh.emit(delta(runId, 1));
     fresh.emit(delta(runId, 2));
     await fresh.flush();
-    stale.emit(delta(runId, 1));
+    // The stale attempt's first event differs from what is there (another attempt's events differ at least by their time).
+    stale.emit({ ...delta(runId, 1), timestamp: 2 } as StreamEvent);
     await stale.flush();
     expect(errors).toEqual([expect.objectContaining({ code: "RUN_CLAIM_LOST" })]);
     expect(stale.emit(delta(runId, 2))).toBeUndefined();
@@ -120,6 +121,30 @@ describeWithRedis("the event relay on Redis Streams", () => {
     for (let seq = 5; seq <= 400; seq++) writer.emit(delta(runId, seq));
     await writer.flush();
     await expect(reading.next()).rejects.toMatchObject({ code: "REPLAY_UNAVAILABLE", details: { after: 2 } });
+  });
+
+  it("after a failed write whose batch Redis had applied (its reply lost), the retry skips what is there instead of giving up", async () => {
+    const runId = randomUUID();
+    const errors: unknown[] = [];
+    const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, onError: (error) => errors.push(error) });
+    writer.emit(delta(runId, 1));
+    await writer.flush();
+    // Event 2 reached the stream, but the writer did not hear back (it counts a failure and writes again).
+    const second = delta(runId, 2);
+    await redis.xadd(`${prefix}:run:{${runId}}:events`, "0-2", "e", JSON.stringify(second));
+    (writer as unknown as { failures: number }).failures = 1;
+    writer.emit(second);
+    writer.emit(delta(runId, 3));
+    writer.emit(runEnd(runId, 4));
+    await writer.flush();
+    expect(errors).toEqual([]);
+    expect((await readAll(log, runId)).map((event) => [event.seq, event.type])).toEqual([
+      [1, "text-delta"],
+      [2, "text-delta"],
+      [3, "text-delta"],
+      [4, "run-end"],
+    ]);
+    expect((await log.head(runId))?.ended).toBe(true);
   });
 
   it("knows nothing of a run never submitted", async () => {

@@ -43,7 +43,7 @@ describeWithRedis("aborting a run from another node", () => {
     expect(outcome).toMatchObject({ runId, stopReason: "aborted" });
     expect(await redis.hlen(`${prefix}:effects`)).toBe(0);
     const events = [];
-    for await (const batch of nodeA.queue.events.read(runId, 0, new AbortController().signal)) events.push(...batch);
+    for await (const batch of nodeA.queue.events.read(runId, 0, AbortSignal.timeout(30_000))) events.push(...batch);
     expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "aborted" });
   });
 });

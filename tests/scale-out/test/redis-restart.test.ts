@@ -53,7 +53,7 @@ describeWithRedis("Redis restarts while workers run", () => {
         expect(texts.at(-1)).toContain("done 2");
         expect((await storage.loadCheckpoint(runId))?.stopReason).toBe("completed");
         const events: StreamEvent[] = [];
-        for await (const batch of node.queue.events.read(runId, 0, new AbortController().signal)) events.push(...batch);
+        for await (const batch of node.queue.events.read(runId, 0, AbortSignal.timeout(30_000))) events.push(...batch);
         expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
         expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "completed" });
       }

@@ -70,8 +70,7 @@ describeWithRedis("scale-out: two API nodes, three worker processes, one killed 
     for (const [i, runId] of runIds.entries()) {
       const { events } = followed[i]!;
       const logged: StreamEvent[] = [];
-      const controller = new AbortController();
-      for await (const batch of nodeA.queue.events.read(runId, 0, controller.signal)) logged.push(...batch);
+      for await (const batch of nodeA.queue.events.read(runId, 0, AbortSignal.timeout(30_000))) logged.push(...batch);
       expect(events.map((event) => event.seq)).toEqual(logged.map((_, index) => index + 1));
       expect(events).toEqual(logged);
       expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "completed", text: "done 2" });

@@ -394,4 +394,17 @@ describe("createAgent: toolPreset, allowedTools and disallowedTools", () => {
     expect(() => createAgent({ provider, model: "m", tools: [grep], toolPreset: "admin" as never })).toThrow(ConfigurationError);
     await expect(createAgent({ provider, model: "m", tools: [grep], allowedTools: ["grpe"] }).run("x")).rejects.toThrow('Agent "main": allowedTools names tools it does not have (grpe); its tools: grep.');
   });
+
+  it("passes its logger to every run, with the agent's name as the agent path", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const at = (level: string) => (fields: object, msg?: string) => void lines.push({ level, msg, ...fields });
+    const logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+    const agent = createAgent({ name: "helper", provider: scriptedModel(["Hi!"], { loop: true }), model: "m", logger });
+    await agent.run("Hello", { runId: "r-log" });
+    expect(lines.map(({ level, msg, runId, agentPath }) => ({ level, msg, runId, agentPath }))).toEqual([
+      { level: "info", msg: "run start", runId: "r-log", agentPath: "helper" },
+      { level: "info", msg: "run end", runId: "r-log", agentPath: "helper" },
+    ]);
+    expect(() => createAgent({ provider: scriptedModel(["x"]), model: "m", logger: {} as never })).toThrow(/option "logger" must be a Logger/);
+  });
 });

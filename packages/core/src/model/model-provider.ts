@@ -1,6 +1,7 @@
 import type { Message } from "../messages/index.js";
 import type { ModelPricing, TokenUsage } from "../usage/index.js";
 import type { JsonSchema } from "../tools/json-schema.js";
+import type { RetryListener } from "./retry.js";
 
 /** A tool as the model sees it: a name, a description and a JSON Schema for its arguments. */
 export interface ToolDefinition {
@@ -30,6 +31,13 @@ export interface ModelRequest {
   readonly temperature?: number;
   /** Aborting it cancels the call (and the HTTP request behind it). */
   readonly signal?: AbortSignal;
+  /**
+   * Called before each retry the provider makes of this call (with the failure, the
+   * retry number and the wait): an adapter built on `streamWithRetries` passes it on,
+   * after its own `onRetry` option (see `joinRetryListeners`). The loop sets it only
+   * when the run has a `logger`.
+   */
+  readonly onRetry?: RetryListener;
 }
 
 /**

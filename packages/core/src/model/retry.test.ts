@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ProviderServerError, RateLimitError, InvalidRequestError, ProviderStreamError } from "../errors/provider-errors.js";
 import { RunAbortedError } from "../errors/errors.js";
 import type { ModelStreamPart } from "./model-provider.js";
-import { retryDelay, streamWithRetries } from "./retry.js";
+import { joinRetryListeners, retryDelay, streamWithRetries, type RetryListener } from "./retry.js";
 
 const text = (t: string): ModelStreamPart => ({ type: "text-delta", text: t });
 const info = { provider: "test" };
@@ -100,5 +100,36 @@ describe("provider errors", () => {
     expect(error).toMatchObject({ code: "PROVIDER_RATE_LIMIT", retryable: true, provider: "openai", status: 429, requestId: "req_1", retryAfterMs: 2000 });
     expect(error.toJSON()).toMatchObject({ code: "PROVIDER_RATE_LIMIT", details: { provider: "openai", status: 429, requestId: "req_1", retryAfterMs: 2000, providerCode: "rate_limit_exceeded" } });
     expect(new InvalidRequestError("bad", { provider: "x" }).retryable).toBe(false);
+  });
+});
+
+describe("joinRetryListeners", () => {
+  it("is undefined without listeners, the listener itself for one, and calls each in turn for several (one that throws stops none)", () => {
+    const calls: string[] = [];
+    const a: RetryListener = (error, retry, delay) => void calls.push(`a ${error.code} ${retry} ${delay}`);
+    const b: RetryListener = () => {
+      calls.push("b");
+      throw new Error("observer failed");
+    };
+    const c: RetryListener = (_error, retry) => void calls.push(`c ${retry}`);
+    expect(joinRetryListeners()).toBeUndefined();
+    expect(joinRetryListeners(undefined, undefined)).toBeUndefined();
+    expect(joinRetryListeners(undefined, a)).toBe(a);
+    joinRetryListeners(a, b, undefined, c)!(new RateLimitError("slow down", info), 2, 40);
+    expect(calls).toEqual(["a PROVIDER_RATE_LIMIT 2 40", "b", "c 2"]);
+  });
+
+  it("a request's listener hears the retries of streamWithRetries", async () => {
+    const heard: number[] = [];
+    let attempts = 0;
+    const attempt = async () => {
+      if (attempts++ < 2) throw new ProviderServerError("down", info);
+      return (async function* () {
+        yield text("ok");
+      })();
+    };
+    const parts = await collect(streamWithRetries(attempt, { initialDelayMs: 1, jitter: 0 }, undefined, joinRetryListeners(undefined, (_e, retry) => void heard.push(retry))));
+    expect(parts).toEqual([text("ok")]);
+    expect(heard).toEqual([1, 2]);
   });
 });

@@ -48,6 +48,28 @@ export function retryDelay(retry: number, policy: RetryPolicy, retryAfterMs: num
 /** Called before each retry, with the failure, the retry number (1-based) and the wait in ms. */
 export type RetryListener = (error: BatonError, retry: number, delayMs: number) => void;
 
+/**
+ * One listener that calls each given one in turn (an adapter's own `onRetry` option,
+ * then the request's), or undefined when none is given. A listener that throws does
+ * not stop the others or the retry.
+ *
+ * @example
+ * stream: (request) => streamWithRetries(() => attempt(request), retry, request.signal, joinRetryListeners(options.onRetry, request.onRetry)),
+ */
+export function joinRetryListeners(...listeners: readonly (RetryListener | undefined)[]): RetryListener | undefined {
+  const given = listeners.filter((listener): listener is RetryListener => typeof listener === "function");
+  if (given.length <= 1) return given[0];
+  return (error, retry, delayMs) => {
+    for (const listener of given) {
+      try {
+        listener(error, retry, delayMs);
+      } catch {
+        // An observer must not stop the retry.
+      }
+    }
+  };
+}
+
 /** One attempt of a model call: its parts, or a promise of them (the request is made first). */
 export type StreamAttempt = () => AsyncIterable<ModelStreamPart> | AsyncIterator<ModelStreamPart> | PromiseLike<AsyncIterable<ModelStreamPart> | AsyncIterator<ModelStreamPart>>;
 

@@ -24,6 +24,7 @@ import {
 import type { AbortHub } from "../abort/abort-hub.js";
 import { Interruption } from "../abort/interruption.js";
 import type { AgentEvents } from "../events/agent-events.js";
+import type { RunLog } from "../logging/run-log.js";
 import type { BudgetHold } from "../budget/run-budget.js";
 import { defaultFinalAnswerInstruction } from "../config/defaults.js";
 import { OfferedTools } from "../tools/offered-tools.js";
@@ -65,6 +66,8 @@ export interface AgentRunInit {
   readonly parent?: AgentRun;
   /** Whether the run continues from a saved state (`onRunStart` does not run again). */
   readonly resumed: boolean;
+  /** The agent's log: only when the run has a `logger`. */
+  readonly log?: RunLog | undefined;
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
@@ -87,6 +90,10 @@ export class AgentRun implements ToolRunEnvironment {
   readonly abort: AbortHub;
   readonly parent: AgentRun | undefined;
   readonly resumed: boolean;
+  /** The agent's log; undefined (and never touched) without a `logger`. */
+  readonly log: RunLog | undefined;
+  /** When the agent's run started (`performance.now()`), for its logged duration; set only with a log. */
+  logStartedAt = 0;
   readonly useParallelTools: boolean;
   readonly nonIterativeTools: ReadonlySet<string>;
   readonly finalAnswerInstruction: string;
@@ -127,6 +134,7 @@ export class AgentRun implements ToolRunEnvironment {
     this.abort = init.abort;
     this.parent = init.parent;
     this.resumed = init.resumed;
+    this.log = init.log;
     this.useParallelTools = init.config.useParallelTools ?? true;
     this.nonIterativeTools = new Set(init.config.nonIterativeTools ?? []);
     this.finalAnswerInstruction = init.config.finalAnswerInstruction ?? defaultFinalAnswerInstruction(init.state.toolCallLimit);

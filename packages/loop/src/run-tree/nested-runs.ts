@@ -61,6 +61,7 @@ export async function runNestedAgent(parent: AgentRun, request: SubAgentRequest,
     abort: new AbortHub(signal),
     parent,
     resumed,
+    log: parent.log?.forAgent(state.agentPath),
   });
   const result = await driveAgent(child);
   if (state.status === "interrupted") throw new ToolPausedSignal(entry.call.toolName, interruptionsOf(state)[0]?.kind ?? "approval");

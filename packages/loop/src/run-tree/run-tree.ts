@@ -17,6 +17,8 @@ export class RunTree {
   root!: AgentState;
   /** Whether the run holds its claim in storage (only then is its end written). */
   claimed = false;
+  /** Where a resumed run's state came from: the stored checkpoint, or the state it was given. */
+  resumedFrom: "storage" | "state" | undefined;
 
   constructor(
     readonly runId: string,

@@ -2,6 +2,7 @@ import { ContextLengthExceededError, ZERO_TOKEN_USAGE, reportedContextLimit, typ
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
 import { trimContext } from "./trim-context.js";
+import { errorFields } from "../logging/run-log.js";
 
 /** Without a limit in the provider's error, the engine trims to this share of the configured window. */
 const UNREPORTED_LIMIT_SHARE = 0.9;
@@ -24,6 +25,7 @@ export async function retryAfterOverflow(run: AgentRun, failure: BatonError, mod
   if (run.events.active) run.emit({ type: "step-end", iteration, finishReason: "error", toolCalls: 0 });
   run.events.endBlock();
   run.emit({ type: "context-overflow", iteration, contextLimit });
+  run.log?.warn({ iteration, contextLimit, ...errorFields(failure) }, "context overflow retry");
   await trimContext(run, contextLimit, model, { text: "", usage: ZERO_TOKEN_USAGE, toolCalls: [], toolResults: [] });
   return CONTINUE_TO.prepare;
 }

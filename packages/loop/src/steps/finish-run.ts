@@ -2,6 +2,7 @@ import { messageText, toConversationMessages, type AgentState, type AssistantMes
 import { stateUnderHistoryRules, withHistoryRules } from "../persistence/history-rules.js";
 import { resultOf } from "../state/result-of.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
+import { logAgentEnd } from "../logging/agent-lines.js";
 
 /** How long an aborted run waits for its last storage writes (they go on afterwards). */
 const ABORTED_RUN_WAIT_MS = 200;
@@ -102,5 +103,6 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
       ...(root && interruptions ? { interruptions } : {}),
     });
   }
+  if (run.log) logAgentEnd(run, run.log, result, interruptions);
   return root ? { ...result, state: value!, ...(interruptions ? { interruptions } : {}) } : result;
 }

@@ -98,6 +98,8 @@ function planCall(run: AgentRun, plan: StepPlan, overrides: StepOverrides | unde
     }
     run.hold = budget.hold(projection.tokens, projection.costUsd);
   }
+  // Only a run with a log hears of the provider's retries (a run without one builds the request as it always did).
+  if (run.log) (request as { onRetry?: ModelRequest["onRetry"] }).onRetry = run.log.retryListener(run.state);
   run.request = request;
   run.finalAnswer = final.finalAnswer;
   run.offeredNames = sendTools ? (tools === run.offered.definitions ? run.offered.nameSet : new Set(tools.map((tool) => tool.name))) : NOTHING_OFFERED;

@@ -117,8 +117,11 @@ export class RelayWriter implements EventSink {
 
   private async write(batch: readonly string[], end: boolean): Promise<void> {
     const { events, meta } = this.keys;
+    // After a failed write the batch may have been applied with only its reply lost (Redis restarted, the
+    // connection dropped): skip the entries already there, if they are this writer's own.
+    const skip = this.failures > 0 ? await this.writtenAlready(batch) : 0;
     const transaction = this.client.multi();
-    for (let i = 0; i < batch.length; i += 2) {
+    for (let i = skip * 2; i < batch.length; i += 2) {
       transaction.xadd(events, "MAXLEN", "~", this.options.maxLength, batch[i]!, "e", batch[i + 1]!);
     }
     if (this.contentMax >= 0) transaction.hset(meta, "contentMax", String(this.contentMax));
@@ -130,13 +133,33 @@ export class RelayWriter implements EventSink {
     const replies = await transaction.exec();
     const failed = replies?.find(([error]) => error !== null)?.[0];
     if (failed) {
-      // An id not above the stream's last one: another attempt of the run wrote after this one started.
+      // An id not above the stream's last one. Either the client sent the transaction twice (it resends
+      // commands whose reply a dropped connection lost, and the first run went through): then the entries
+      // are this writer's own and nothing is missing. Or another attempt of the run writes after this one.
       if (/equal or smaller/i.test(failed.message)) {
+        if ((await this.writtenAlready(batch)) * 2 === batch.length) return;
         this.close();
         throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events: ${failed.message}`, { cause: failed });
       }
       throw failed;
     }
+  }
+
+  /** How many leading entries of `batch` the stream already holds, written by this writer; a different entry there means another attempt writes the run. */
+  private async writtenAlready(batch: readonly string[]): Promise<number> {
+    const found = (await this.client.xrange(this.keys.events, batch[0]!, batch[batch.length - 2]!)) as [id: string, fields: string[]][];
+    const stored = new Map(found.map(([id, fields]) => [id, fields[1]]));
+    let count = 0;
+    for (let i = 0; i < batch.length; i += 2) {
+      const entry = stored.get(batch[i]!);
+      if (entry === undefined) break;
+      if (entry !== batch[i + 1]) {
+        this.close();
+        throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events (entry ${batch[i]} differs).`);
+      }
+      count++;
+    }
+    return count;
   }
 
   private release(): void {

@@ -1,0 +1,1 @@
+export { LOGGER_RULE, type Logger, type LogLevel } from "./logger.js";
