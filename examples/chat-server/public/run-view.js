@@ -36,6 +36,8 @@ export class RunView {
   started(runId) {
     this.element.dataset.runId = runId;
     this.setStatus("running", "Running…");
+    // The run's waterfall in the run viewer (@baton/viewer), live while the run goes on.
+    this.element.append(h("a", { class: "trace-link", testid: "view-trace", href: `/viewer/runs/${encodeURIComponent(runId)}`, target: "_blank", rel: "noopener", text: "view trace" }));
   }
 
   /** Renders one event. @param {import("@baton/core").StreamEvent} event */

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { followRunEvents, RunSessions, type RunEventFollower } from "@baton/events";
 import { createRunQueue, type RunQueue } from "@baton/queue";
+import { createEventRecorder, createViewerHandler } from "@baton/viewer";
 import { createPace } from "./agent/pace.js";
 import { checkRequest, createRequestGuard, defaultAllowedHosts, type RequestGuard } from "./http/request-guard.js";
 import { createRouter } from "./http/router.js";
@@ -12,6 +13,7 @@ import { moduleRoutes } from "./routes/module-routes.js";
 import { pageRoutes } from "./routes/page-routes.js";
 import { runEventsRoute } from "./routes/run-events-route.js";
 import { runStatusRoute } from "./routes/run-status-route.js";
+import { viewerRoute } from "./routes/viewer-route.js";
 import type { RunRoutesState } from "./routes/run-routes-state.js";
 import { abortQueuedRunRoute } from "./routes/queue/abort-queued-run-route.js";
 import { createQueuedRunRoute } from "./routes/queue/create-queued-run-route.js";
@@ -89,7 +91,7 @@ export interface ChatServer {
 
 /**
  * Starts the chat server: the page at `/`, the browser modules at `/modules/…`,
- * and the run API (`POST /api/runs`, `GET /api/runs/:id`, `GET /api/runs/:id/events`,
+ * the run viewer at `/viewer/runs/:id` (`@baton/viewer`), and the run API (`POST /api/runs`, `GET /api/runs/:id`, `GET /api/runs/:id/events`,
  * `POST /api/runs/:id/abort`). Only requests for an allowed `Host` are answered
  * (and POSTs from an allowed `Origin`); at most `maxConcurrentRuns` runs go at
  * once. With `queue`, the runs are enqueued for worker processes instead of run
@@ -104,9 +106,21 @@ export async function createChatServer(options: ChatServerOptions = {}): Promise
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const queued = options.queue === undefined ? undefined : await openQueue(options.queue, options.queueConnectTimeoutMs ?? 5_000, options.onError);
   let runRoutes: Route[];
+  // The run viewer (`/viewer/runs/<id>`, the page's "view trace" link): in-process, the events a
+  // recorder kept of this server's runs; in queue mode, the run's event log in Redis. While a
+  // run goes on, the viewer page follows its event stream.
+  const recorder = queued === undefined ? createEventRecorder({ maxRuns: 200 }) : undefined;
+  const viewer = createViewerHandler({
+    basePath: "/viewer",
+    ...(recorder ? { events: (runId: string) => recorder.events(runId) } : {}),
+    ...(queued ? { log: queued.queue.events } : {}),
+    liveUrl: (runId) => (queued !== undefined || sessions.get(runId) !== undefined ? `/api/runs/${encodeURIComponent(runId)}/events` : undefined),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
   if (queued === undefined) {
     const state: RunRoutesState = {
       sessions,
+      ...(recorder ? { recorder } : {}),
       shutdown: shutdown.signal,
       pace: createPace(options.speed ?? 1),
       heartbeatMs,
@@ -119,7 +133,8 @@ export async function createChatServer(options: ChatServerOptions = {}): Promise
     runRoutes = [createQueuedRunRoute(state), queuedRunStatusRoute(state), queuedRunEventsRoute(state), abortQueuedRunRoute(state)];
   }
   const router = createRouter(
-    [...pageRoutes(), ...moduleRoutes(browserModuleRoots()), ...runRoutes],
+    // The viewer first: its files are under /viewer/, which the page routes would take for public/ files.
+    [viewerRoute(viewer), ...pageRoutes(), ...moduleRoutes(browserModuleRoots()), ...runRoutes],
     options.onError,
     (req) => {
       // Set once the server listens (the port may be chosen then); nothing arrives before.

@@ -117,6 +117,11 @@ describeWithRedis("queue mode: the HTTP server enqueues, two worker processes (d
     const last = events.at(-1)!;
     expect(last.type === "run-end" && last.usage.inputTokens).toBe(status.result?.usage.inputTokens);
 
+    // The run viewer reads the run from the queue's event log in Redis: the same events.
+    const viewed = (await (await fetch(`${server.url}/viewer/api/runs/${runId}`)).json()) as { ended: boolean; events: { seq: number; type: string }[] };
+    expect(viewed.ended).toBe(true);
+    expect(viewed.events.map((event) => [event.seq, event.type])).toEqual(events.map((event) => [event.seq, event.type]));
+
     // Run by one of the two worker processes, not by the HTTP server.
     expect(server.sessions.size).toBe(0);
     const job = await server.queue!.queue.getJob(runId);

@@ -1,4 +1,4 @@
-import type { RunResult } from "baton";
+import type { RunResult, StreamEvent } from "baton";
 import { createResearchAssistant, type ResearchAssistant, type ResearchAssistantOptions } from "./agent.js";
 import { addMcpTools } from "./mcp/mcp-servers.js";
 import { createTerminalPrinter } from "./terminal-printer.js";
@@ -22,6 +22,8 @@ export interface AskOptions extends ResearchAssistantOptions {
   readonly assistant?: ResearchAssistant;
   /** The MCP servers' command lines by server name, shown with the tools they added. */
   readonly mcpCommandLines?: Readonly<Record<string, string>>;
+  /** Called with every event of the run before it is printed (`--view` records them for the run viewer). */
+  readonly onEvent?: (event: StreamEvent) => void;
 }
 
 /** `Conversation "default" (stored in …): continues from 4 earlier messages.` */
@@ -60,7 +62,10 @@ export async function ask(question: string, options: AskOptions): Promise<RunRes
       ...(options.signal ? { signal: options.signal } : {}),
       ...(storage !== undefined && conversationId !== undefined ? { conversationId } : {}),
     });
-    for await (const event of running) printer.print(event);
+    for await (const event of running) {
+      options.onEvent?.(event);
+      printer.print(event);
+    }
     return await running.result;
   } finally {
     for (const stop of stopWatching) stop();

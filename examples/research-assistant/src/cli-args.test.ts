@@ -3,13 +3,19 @@ import { parseCliArgs, UsageError } from "./cli-args.js";
 
 describe("parseCliArgs", () => {
   it("reads the question and the conversation", () => {
-    expect(parseCliArgs([])).toEqual({ question: "", conversationId: "default", isNew: false, mcp: [] });
-    expect(parseCliArgs(["What", "is", "Titan?"])).toEqual({ question: "What is Titan?", conversationId: "default", isNew: false, mcp: [] });
+    expect(parseCliArgs([])).toEqual({ question: "", conversationId: "default", isNew: false, mcp: [], view: false });
+    expect(parseCliArgs(["What", "is", "Titan?"])).toEqual({ question: "What is Titan?", conversationId: "default", isNew: false, mcp: [], view: false });
     expect(parseCliArgs(["--conversation", "trip", "Hi"])).toMatchObject({ question: "Hi", conversationId: "trip" });
     expect(parseCliArgs(["Hi", "--conversation=trip"])).toMatchObject({ question: "Hi", conversationId: "trip" });
     expect(parseCliArgs(["Hi"], { CONVERSATION_ID: "from-env" })).toMatchObject({ conversationId: "from-env" });
     expect(parseCliArgs(["--conversation", "flag"], { CONVERSATION_ID: "from-env" })).toMatchObject({ conversationId: "flag" });
     expect(parseCliArgs(["--", "--new", "is", "a", "word"])).toMatchObject({ question: "--new is a word", isNew: false });
+  });
+
+  it("serves the run viewer with --view", () => {
+    expect(parseCliArgs(["--view", "What", "is", "Titan?"])).toMatchObject({ question: "What is Titan?", view: true });
+    expect(parseCliArgs(["Hi", "--view"])).toMatchObject({ question: "Hi", view: true });
+    expect(parseCliArgs(["--", "--view"])).toMatchObject({ question: "--view", view: false });
   });
 
   it("starts a fresh conversation with --new", () => {

@@ -14,6 +14,8 @@ export interface CliArgs {
   readonly isNew: boolean;
   /** `--mcp "<command line>"` (repeatable): MCP servers whose tools the assistant gets. */
   readonly mcp: readonly McpServerSpec[];
+  /** `--view`: serve the run viewer and print the run's URL (the viewer stays up after the run until Ctrl-C). */
+  readonly view: boolean;
 }
 
 /** The environment variables the command line falls back on. */
@@ -26,10 +28,10 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-export const USAGE = 'Usage: node dist/main.js [--conversation <id> | --new] [--mcp "[name:] [KEY=value…] command [args…]"]… [question…]';
+export const USAGE = 'Usage: node dist/main.js [--conversation <id> | --new] [--mcp "[name:] [KEY=value…] command [args…]"]… [--view] [question…]';
 
 /**
- * Parses `[--conversation <id> | --conversation=<id> | --new] [--mcp <command line>]… [question…]`
+ * Parses `[--conversation <id> | --conversation=<id> | --new] [--mcp <command line>]… [--view] [question…]`
  * (a `--` ends the options). Each `--mcp` (or `--mcp=<command line>`) is an MCP server
  * to start, read by `parseMcpCommand`; two servers with one name get `_2`, `_3`, …. The conversation is `--conversation`, else `CONVERSATION_ID`,
  * else `default`; `--new` starts a fresh one (`conversation-` and 8 random hex digits).
@@ -40,6 +42,7 @@ export function parseCliArgs(argv: readonly string[], env: CliEnvironment = {}):
   const words: string[] = [];
   let conversationId: string | undefined;
   let isNew = false;
+  let view = false;
   const mcp: McpServerSpec[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -48,6 +51,7 @@ export function parseCliArgs(argv: readonly string[], env: CliEnvironment = {}):
       break;
     }
     if (arg === "--new") isNew = true;
+    else if (arg === "--view") view = true;
     else if (arg === "--conversation" || arg.startsWith("--conversation=")) {
       const value = arg === "--conversation" ? argv[++i] : arg.slice("--conversation=".length);
       if (value === undefined || value.trim() === "" || value.startsWith("--")) throw new UsageError(`--conversation needs an id. ${USAGE}`);
@@ -71,5 +75,6 @@ export function parseCliArgs(argv: readonly string[], env: CliEnvironment = {}):
     conversationId: isNew ? `conversation-${randomUUID().slice(0, 8)}` : (conversationId ?? (fromEnv || DEFAULT_CONVERSATION_ID)),
     isNew,
     mcp: uniqueNames(mcp),
+    view,
   };
 }

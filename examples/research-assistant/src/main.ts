@@ -1,16 +1,21 @@
 /**
- * Entry point: `node dist/main.js [--conversation <id> | --new] [--mcp "<command line>"]… [question…]`. Asks the
+ * Entry point: `node dist/main.js [--conversation <id> | --new] [--mcp "<command line>"]… [--view] [question…]`. Asks the
  * research assistant the question given on the command line (or the default one) and
  * streams the run to the terminal. The conversation is stored (SQLite under `data/`,
  * or PostgreSQL when `DATABASE_URL` is a `postgres://` URL), so the next run continues
  * it. Each `--mcp` starts an MCP server whose tools join the assistant's; the servers
  * are stopped when the run ends. Ctrl-C aborts the run (a second one exits at once).
+ * With `--view`, the run viewer (`@baton/viewer`) is served on localhost and the run's
+ * URL printed as it starts (`VIEW_PORT` sets the port; default a free one); it stays up
+ * after the run until Ctrl-C.
  */
+import type { StreamEvent } from "baton";
 import { DEFAULT_QUESTION } from "./agent.js";
 import { ask } from "./ask.js";
 import { parseCliArgs, UsageError, type CliArgs } from "./cli-args.js";
 import { closeMcpServers, openMcpServers } from "./mcp/mcp-servers.js";
 import { chooseStorage, type ChosenStorage } from "./storage/choose-storage.js";
+import { startViewServer, type ViewServer } from "./viewer/view-server.js";
 
 let args: CliArgs;
 try {
@@ -31,6 +36,17 @@ try {
 
 // Started lazily: by ask(), once the header is printed.
 const mcpServers = openMcpServers(args.mcp);
+
+let viewServer: ViewServer | undefined;
+if (args.view) {
+  try {
+    viewServer = await startViewServer({ port: Number(process.env["VIEW_PORT"] ?? 0) || 0 });
+  } catch (error) {
+    console.error(`Could not start the run viewer: ${error instanceof Error ? error.message : String(error)}`);
+    await chosen.storage.close();
+    process.exit(1);
+  }
+}
 
 const controller = new AbortController();
 process.on("SIGINT", () => {
@@ -54,12 +70,30 @@ try {
     userId: process.env["USER_ID"]?.trim() || "local-user",
     mcpServers,
     mcpCommandLines: Object.fromEntries(args.mcp.map((spec) => [spec.name, spec.commandLine])),
+    ...(viewServer ? { onEvent: viewEvents(viewServer) } : {}),
   });
   if (args.isNew) process.stdout.write(`Continue this conversation with --conversation ${args.conversationId}.\n`);
   if (result.stopReason !== "completed") process.exitCode = 1;
+  if (viewServer && !controller.signal.aborted) {
+    process.stdout.write("The run viewer stays up; press Ctrl-C to exit.\n");
+    await new Promise((resolve) => controller.signal.addEventListener("abort", resolve, { once: true }));
+  }
 } finally {
+  await viewServer?.close();
   const [, allClosed] = await Promise.all([chosen.storage.close(), closeMcpServers(mcpServers, 3000)]);
   // A server still starting (Ctrl-C during an `npx` download) would keep this process
   // alive until its start times out: exit now, which stops it (see closeMcpServers).
   if (!allClosed) process.exit();
+}
+
+/** Records the run's events for the viewer, and prints the run's viewer URL as the run starts. */
+function viewEvents(server: ViewServer): (event: StreamEvent) => void {
+  let shown = false;
+  return (event) => {
+    server.record(event);
+    if (!shown) {
+      shown = true;
+      process.stdout.write(`Run viewer: ${server.urlOf(event.runId)}\n`);
+    }
+  };
 }

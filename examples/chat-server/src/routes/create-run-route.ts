@@ -32,7 +32,19 @@ export function createRunRoute(state: RunRoutesState): Route {
         });
       }
       const id = randomUUID();
-      state.sessions.create({ id, start: ({ signal, sink }) => runChatAgent({ message, signal: AbortSignal.any([signal, state.shutdown]), sink, pace: state.pace, runId: id }) });
+      const recorder = state.recorder;
+      state.sessions.create({
+        id,
+        start: ({ signal, sink }) =>
+          runChatAgent({
+            message,
+            signal: AbortSignal.any([signal, state.shutdown]),
+            // The session's sink, and the recorder the run viewer reads.
+            sink: recorder ? { emit: (event) => (recorder.emit(event), sink.emit(event)) } : sink,
+            pace: state.pace,
+            runId: id,
+          }),
+      });
       sendJson(res, 201, { runId: id });
     },
   };

@@ -1,10 +1,13 @@
 import type { RunSessions } from "@baton/events";
+import type { EventRecorder } from "@baton/viewer";
 import type { Pace } from "../agent/pace.js";
 
 /** What the run routes share. */
 export interface RunRoutesState {
   /** The runs in progress and recently finished, by id. */
   readonly sessions: RunSessions;
+  /** Keeps each run's events for the run viewer, when set. */
+  readonly recorder?: EventRecorder;
   /** Aborted when the server closes: every run still going is aborted with it. */
   readonly shutdown: AbortSignal;
   /** How fast the scripted runs play. */
