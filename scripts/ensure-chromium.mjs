@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Makes sure a Chromium the end-to-end tests can drive is installed, and prints its
+ * Makes sure a Chromium the browser tests (the chat example's end-to-end tests, the run
+ * viewer's page tests) can drive is installed, and prints its
  * path on the last line of stdout.
  *
  * - `CHROMIUM_PATH` if set, else Debian's `/usr/bin/chromium`.
@@ -8,8 +9,8 @@
  *   (Debian's package; Playwright never downloads a browser here).
  * - Missing and not root: exits 1 with the command to run.
  *
- * Usage: `node scripts/ensure-chromium.mjs` (the tests' global setup runs it). A copy of
- * examples/chat-server/scripts/ensure-chromium.mjs: the same setup for the viewer's browser tests.
+ * Usage: `node scripts/ensure-chromium.mjs` from the repository root (CI runs it first; the
+ * browser suites' global setup, `provideChromium` of `@baton/testing/browser`, runs it too).
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
