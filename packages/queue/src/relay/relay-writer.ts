@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { entryId, runRelayKeys, type RunRelayKeys } from "./relay-keys.js";
 import { relayPositionOf } from "./relay-position.js";
 
-/** Options of {@link openRelayWriter}. */
+/** Options of {@link startRelayWriter}. */
 export interface RelayWriterOptions {
   readonly prefix: string;
   /** Entries a run's stream keeps (older ones are trimmed, approximately). */
@@ -27,6 +27,8 @@ export interface RelayWriterOptions {
  */
 export class RelayWriter implements EventSink {
   private pending: string[] = [];
+  /** Events emitted before the stream's position was known, numbered once it is. */
+  private early: StreamEvent[] = [];
   private pendingEnd = false;
   private writing: Promise<void> | undefined;
   private drained: { promise: Promise<void>; resolve: () => void } | undefined;
@@ -36,36 +38,84 @@ export class RelayWriter implements EventSink {
   private endQueued = false;
   /** The highest content index queued (as written), or -1. */
   private contentMax = -1;
+  private position: { readonly base: number; readonly contentBase: number } | undefined;
+  /** Resolves once the stream is reopened for this attempt and its position read. */
+  private readonly ready: Promise<void>;
 
   constructor(
     private readonly client: Redis,
     private readonly keys: RunRelayKeys,
-    /** The last sequence number written before this attempt. */
-    readonly base: number,
-    /** Added to this attempt's content indexes: above every block earlier attempts opened. */
-    readonly contentBase: number,
     private readonly options: RelayWriterOptions,
   ) {
     this.highWaterMark = options.highWaterMark ?? 1000;
+    this.ready = this.open();
+    this.ready.catch(() => undefined);
+  }
+
+  /** The last sequence number written before this attempt (once {@link RelayWriter.opened}). */
+  get base(): number {
+    return this.position?.base ?? 0;
+  }
+
+  /** Added to this attempt's content indexes: above every block earlier attempts opened (once opened). */
+  get contentBase(): number {
+    return this.position?.contentBase ?? 0;
+  }
+
+  /** Resolves once the stream is reopened for this attempt and its position is known. */
+  opened(): Promise<void> {
+    return this.ready;
   }
 
   /** Events not yet written. */
   get backlog(): number {
-    return this.pending.length / 2;
+    return this.pending.length / 2 + this.early.length;
   }
 
   /** Queues `event`; returns a promise while the backlog is over the high-water mark. */
   emit(event: StreamEvent): Promise<void> | undefined {
     if (this.closed) return undefined;
-    const seq = this.base + event.seq;
-    const contentIndex = this.contentBase + event.contentIndex;
-    if (contentIndex > this.contentMax) this.contentMax = contentIndex;
-    this.pending.push(entryId(seq), JSON.stringify(seq === event.seq && contentIndex === event.contentIndex ? event : { ...event, seq, contentIndex }));
     if (event.type === "run-end" && !event.agentPath.includes("/")) this.pendingEnd = this.endQueued = true;
+    if (this.position === undefined) this.early.push(event);
+    else this.queue(event, this.position.base, this.position.contentBase);
     if (this.writing === undefined) this.writing = this.writeSoon();
-    if (this.pending.length / 2 < this.highWaterMark) return undefined;
+    if (this.backlog < this.highWaterMark) return undefined;
     this.drained ??= withResolvers();
     return this.drained.promise;
+  }
+
+  private queue(event: StreamEvent, base: number, contentBase: number): void {
+    const seq = base + event.seq;
+    const contentIndex = contentBase + event.contentIndex;
+    if (contentIndex > this.contentMax) this.contentMax = contentIndex;
+    this.pending.push(entryId(seq), JSON.stringify(seq === event.seq && contentIndex === event.contentIndex ? event : { ...event, seq, contentIndex }));
+  }
+
+  /** Reopens the stream for this attempt (one round trip), trying again while Redis is away, until closed. */
+  private async open(): Promise<void> {
+    for (let failures = 0; ; failures++) {
+      if (this.closed) return;
+      try {
+        const { events, meta } = this.keys;
+        const replies = await this.client
+          .multi()
+          .xinfo("STREAM", events)
+          .xrevrange(events, "+", "-", "COUNT", 1)
+          .hget(meta, "contentMax")
+          .hset(meta, "ended", "0")
+          .persist(meta)
+          .persist(events)
+          .exec();
+        const at = relayPositionOf(replies?.[0]?.[0] === null ? replies[0][1] : undefined, (replies?.[1]?.[1] ?? []) as never, (replies?.[2]?.[1] ?? null) as string | null);
+        this.position = { base: at.lastSeq, contentBase: at.nextContentIndex };
+        for (const event of this.early) this.queue(event, at.lastSeq, at.nextContentIndex);
+        this.early = [];
+        return;
+      } catch (error) {
+        this.options.onError?.(error);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** Math.min(failures, 6))));
+      }
+    }
   }
 
   /** Resolves when every event queued so far is written (or `close()` gave up). */
@@ -78,6 +128,7 @@ export class RelayWriter implements EventSink {
    * that found the run already finished writes no events, but the stream must end).
    */
   async finish(): Promise<void> {
+    await this.ready;
     await this.flush();
     if (this.endQueued || this.closed) return;
     const { events, meta } = this.keys;
@@ -88,11 +139,14 @@ export class RelayWriter implements EventSink {
   close(): void {
     this.closed = true;
     this.pending = [];
+    this.early = [];
     this.release();
   }
 
   private async writeSoon(): Promise<void> {
-    await Promise.resolve();
+    // After the current turn of the event loop: the events a model chunk or a tool batch emits together go in one write.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await this.ready;
     while (this.pending.length > 0 && !this.closed) {
       const batch = this.pending;
       const end = this.pendingEnd;
@@ -120,7 +174,9 @@ export class RelayWriter implements EventSink {
     // After a failed write the batch may have been applied with only its reply lost (Redis restarted, the
     // connection dropped): skip the entries already there, if they are this writer's own.
     const skip = this.failures > 0 ? await this.writtenAlready(batch) : 0;
-    const transaction = this.client.multi();
+    // A batch that ends the stream is one transaction (its run-end and the end mark go together); the others
+    // are a pipeline: their order is kept all the same, and Redis does less for them.
+    const transaction = end ? this.client.multi() : this.client.pipeline();
     for (let i = skip * 2; i < batch.length; i += 2) {
       transaction.xadd(events, "MAXLEN", "~", this.options.maxLength, batch[i]!, "e", batch[i + 1]!);
     }
@@ -170,24 +226,20 @@ export class RelayWriter implements EventSink {
 }
 
 /**
- * Opens the relay of `runId` for a new attempt: marks its stream as not ended and
- * continues the numbering (sequence numbers and content indexes) after what any
- * earlier attempt wrote.
+ * Starts the relay of `runId` for a new attempt, at once: the stream is reopened (marked
+ * not ended) and its position read in the background, and the numbering (sequence
+ * numbers and content indexes) continues after what any earlier attempt wrote. Events
+ * emitted before that are held and numbered then, so the run need not wait for it.
  */
+export function startRelayWriter(client: Redis, runId: string, options: RelayWriterOptions): RelayWriter {
+  return new RelayWriter(client, runRelayKeys(options.prefix, runId), options);
+}
+
+/** {@link startRelayWriter}, resolved once the stream is reopened and its position known. */
 export async function openRelayWriter(client: Redis, runId: string, options: RelayWriterOptions): Promise<RelayWriter> {
-  const keys = runRelayKeys(options.prefix, runId);
-  // One round trip: where the stream stands, and the stream reopened for this attempt.
-  const replies = await client
-    .multi()
-    .xinfo("STREAM", keys.events)
-    .xrevrange(keys.events, "+", "-", "COUNT", 1)
-    .hget(keys.meta, "contentMax")
-    .hset(keys.meta, "ended", "0")
-    .persist(keys.meta)
-    .persist(keys.events)
-    .exec();
-  const position = relayPositionOf(replies?.[0]?.[0] === null ? replies[0][1] : undefined, (replies?.[1]?.[1] ?? []) as never, (replies?.[2]?.[1] ?? null) as string | null);
-  return new RelayWriter(client, keys, position.lastSeq, position.nextContentIndex, options);
+  const writer = startRelayWriter(client, runId, options);
+  await writer.opened();
+  return writer;
 }
 
 function withResolvers(): { promise: Promise<void>; resolve: () => void } {

@@ -1,4 +1,4 @@
-import { checkOptions, optionIs, requiredOption, RunAbortedError, type BatonError, type Storage } from "@baton/core";
+import { checkOptions, optionIs, requiredOption, RunAbortedError, type BatonError, type RunCheckpoint, type Storage } from "@baton/core";
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { parseRunJob, type RunJobData, type RunJobOutcome } from "../jobs/run-job.js";
@@ -6,7 +6,7 @@ import { InvalidRunJobError, RunJobFailedError, UnknownAgentError } from "../err
 import { closeRedisClient, newRedisClient, type RedisConnection } from "../redis/redis-connection.js";
 import { DEFAULT_QUEUE_PREFIX } from "../relay/relay-keys.js";
 import { abortChannel, abortKey } from "../relay/abort-keys.js";
-import { openRelayWriter } from "../relay/relay-writer.js";
+import { startRelayWriter } from "../relay/relay-writer.js";
 import { appendRunFailure } from "../relay/run-failure.js";
 import { DEFAULT_QUEUE_NAME, relayOptionsOf, RELAY_OPTION_RULES, type RelayOptions } from "../queue/queue-defaults.js";
 import type { QueueAgent } from "./queue-agent.js";
@@ -155,14 +155,18 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     controllers.set(data.runId, controller);
     running.add(data.runId);
     try {
-      // One round trip each, at once: the relay, an abort that came before this worker, the run's checkpoint.
-      const [writer, aborted, checkpoint] = await Promise.all([
-        openRelayWriter(client, data.runId, { prefix, ...relay, onError: report }),
-        client.exists(abortKey(prefix, data.runId)),
-        options.storage.loadCheckpoint(data.runId),
-      ]);
-      if (aborted === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
-      const attempt = () => runAttempt({ data, agent, checkpoint, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
+      const writer = startRelayWriter(client, data.runId, { prefix, ...relay, onError: report });
+      const abortRequested = client.exists(abortKey(prefix, data.runId)).then((found) => {
+        if (found === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
+      });
+      // A new run's first attempt cannot have left a checkpoint: it starts without waiting for storage or the
+      // relay (its events are held until the stream is reopened; an abort found meanwhile stops it at once).
+      // Any later attempt (a retry, a takeover) reads the checkpoint first, and the abort before it starts.
+      const firstAttempt = data.kind === "run" && job.attemptsMade === 0 && (job.stalledCounter ?? 0) === 0;
+      let checkpoint: RunCheckpoint | undefined;
+      if (!firstAttempt) [checkpoint] = await Promise.all([options.storage.loadCheckpoint(data.runId), abortRequested]);
+      else abortRequested.catch(report);
+      const attempt = () => runAttempt({ data, agent, checkpoint, checkpointRead: !firstAttempt, storage: options.storage, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
       const outcome = await (options.aroundRun === undefined ? attempt() : options.aroundRun(data, attempt));
       await writer.finish();
       return outcome;

@@ -1,4 +1,4 @@
-import { ConfigurationError, RunAbortedError, type RunCheckpoint, type RunResult } from "@baton/core";
+import { ConfigurationError, RunAbortedError, type RunCheckpoint, type RunResult, type Storage } from "@baton/core";
 import type { RunJobData, RunJobOutcome } from "../jobs/run-job.js";
 import type { RelayWriter } from "../relay/relay-writer.js";
 import { RelayGate } from "../relay/relay-gate.js";
@@ -8,8 +8,12 @@ import type { QueueAgent } from "./queue-agent.js";
 export interface RunAttempt {
   readonly data: RunJobData;
   readonly agent: QueueAgent;
-  /** The run's checkpoint in storage when the attempt starts (undefined for a run never started). */
+  /** The run's checkpoint in storage when the attempt starts (undefined for a run never started, or not read for a first attempt). */
   readonly checkpoint: RunCheckpoint | undefined;
+  /** The storage, read when a new run's id turns out to be used already. */
+  readonly storage: Storage;
+  /** Whether `checkpoint` was read from storage (false on a new run's first attempt, which skips reading it). */
+  readonly checkpointRead: boolean;
   readonly writer: RelayWriter;
   readonly signal: AbortSignal;
   /** The longest an attempt waits for a dead worker's claim on the run to lapse, in ms. */
@@ -24,13 +28,36 @@ export interface RunAttempt {
  * the relay.
  */
 export async function runAttempt(attempt: RunAttempt): Promise<RunJobOutcome> {
-  const { data, checkpoint, signal } = attempt;
-  if (data.kind === "run" && checkpoint !== undefined && (checkpoint.stopReason !== undefined || checkpoint.status === "interrupted")) {
-    // An earlier attempt ended the run (or paused it) but its worker died before the job completed.
-    const root = checkpoint.root;
-    return outcomeOf(data.runId, checkpoint.stopReason ?? "interrupted", { iterations: root.iteration, toolCallCount: root.toolCallCount }, true);
-  }
-  const resumed = data.kind === "resume" || checkpoint !== undefined;
+  const { data, checkpoint } = attempt;
+  const done = checkpoint === undefined ? undefined : endedOutcome(data, checkpoint);
+  if (done !== undefined) return done;
+  const outcome = await attemptRun(attempt, data.kind === "resume" || checkpoint !== undefined, attempt.checkpointRead);
+  if (outcome !== "id in use") return outcome;
+  // A new run whose id is already stored: this job was delivered again (its first worker died), or the id was
+  // submitted twice under other job ids. The stored run says what to do.
+  const stored = await attempt.storage.loadCheckpoint(data.runId);
+  const ended = stored === undefined ? undefined : endedOutcome(data, stored);
+  if (ended !== undefined) return ended;
+  const again = await attemptRun(attempt, stored !== undefined, true);
+  if (again === "id in use") throw new ConfigurationError(`Run "${data.runId}" is still held by another worker after ${attempt.heldWaitMs} ms.`);
+  return again;
+}
+
+/** The outcome of a run the checkpoint shows already ended (or paused) when this job is a new run's, else undefined. */
+function endedOutcome(data: RunJobData, checkpoint: RunCheckpoint): RunJobOutcome | undefined {
+  if (data.kind !== "run" || (checkpoint.stopReason === undefined && checkpoint.status !== "interrupted")) return undefined;
+  // An earlier attempt ended the run (or paused it) but its worker died before the job completed.
+  const root = checkpoint.root;
+  return outcomeOf(data.runId, checkpoint.stopReason ?? "interrupted", { iterations: root.iteration, toolCallCount: root.toolCallCount }, true);
+}
+
+/**
+ * Runs the attempt (a new run, or the stored run resumed), waiting and trying again
+ * while a dead worker's claim on the run has not lapsed. `"id in use"` when a new run's
+ * id turns out to be stored already and `waitWhileHeld` is false (the storage was not read yet).
+ */
+async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: boolean): Promise<RunJobOutcome | "id in use"> {
+  const { data, signal } = attempt;
   const deadline = Date.now() + attempt.heldWaitMs;
   for (;;) {
     const gate = new RelayGate(attempt.writer);
@@ -38,7 +65,8 @@ export async function runAttempt(attempt: RunAttempt): Promise<RunJobOutcome> {
     let result: RunResult | undefined;
     let heldUntil: number | undefined;
     try {
-      result = resumed
+      result =
+        resumed || data.kind !== "run"
         ? await attempt.agent.resume(data.runId, {
             ...(data.kind === "resume" && data.decisions !== undefined ? { decisions: data.decisions as never } : {}),
             ...(data.context === undefined ? {} : { context: data.context }),
@@ -55,13 +83,20 @@ export async function runAttempt(attempt: RunAttempt): Promise<RunJobOutcome> {
           });
       heldUntil = heldUntilOf(result);
     } catch (error) {
-      // A new run whose id a dead worker still holds (it died before its first checkpoint).
-      if (!resumed && error instanceof ConfigurationError && /already used/.test(error.message)) heldUntil = Date.now() + 250;
-      else throw error;
+      if (resumed || !isIdInUse(error)) throw error;
+      result = undefined;
+    }
+    if (!resumed && (result === undefined || isIdInUse(result.error))) {
+      // The run's id is stored already (the loop reports it as a configuration error).
+      gate.discard();
+      if (!waitWhileHeld) return "id in use";
+      // The stored run has no checkpoint yet: a dead worker claimed it and died before its first one.
+      result = undefined;
+      heldUntil = Date.now() + 250;
     }
     if (heldUntil === undefined && result !== undefined) {
       gate.release();
-      return { ...outcomeOf(data.runId, result.stopReason, result, resumed) };
+      return outcomeOf(data.runId, result.stopReason, result, resumed);
     }
     gate.discard();
     const wait = Math.max(50, heldUntil! - Date.now() + 50);
@@ -73,6 +108,13 @@ export async function runAttempt(attempt: RunAttempt): Promise<RunJobOutcome> {
     await sleep(wait, signal);
     if (signal.aborted) throw signal.reason ?? new RunAbortedError();
   }
+}
+
+/** Whether an error (thrown, or a result's) says a new run's id is already used by a stored run. */
+function isIdInUse(error: unknown): boolean {
+  if (error === undefined || error === null || typeof error !== "object") return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === "INVALID_CONFIGURATION" && typeof message === "string" && /already used by a stored run/.test(message);
 }
 
 /** When `result` says another process holds the run: until when (ms since the epoch). */
