@@ -1,26 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { completedOutcome, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode } from "./scale-out-harness.js";
+import { completedOutcome, startWorker, useScaleOutSuite, waitFor } from "./scale-out-harness.js";
 
 describeWithRedis("aborting a run from another node", () => {
-  const redis = new Redis(REDIS_URL);
-  const nodes: ApiNode[] = [];
-  afterAll(async () => {
-    await killAllWorkers();
-    await Promise.all(nodes.map((node) => node.close()));
-    redis.disconnect();
-  });
+  const { redis, startNode } = useScaleOutSuite();
 
   it("a run submitted on node A and aborted on node B stops on the worker process that holds it", async () => {
     const name = `abort-${randomUUID()}`;
     const prefix = `abort-${randomUUID()}`;
     const worker = startWorker({ redisUrl: REDIS_URL, name, prefix, concurrency: 2, lockDurationMs: 2_000, stalledIntervalMs: 500, modelDelayMs: 10, toolDelayMs: 30_000 });
     await worker.ready;
-    const nodeA = await startApiNode(REDIS_URL, name, prefix);
-    const nodeB = await startApiNode(REDIS_URL, name, prefix);
-    nodes.push(nodeA, nodeB);
+    const nodeA = await startNode(name, prefix);
+    const nodeB = await startNode(name, prefix);
     const { runId } = await nodeA.queue.submit({ agent: "worker", input: "A long one." });
     await waitFor(
       "the tools to start",

@@ -1,33 +1,24 @@
 import { randomUUID } from "node:crypto";
 import type { StreamEvent } from "@baton/core";
 import { createRedisStorage } from "@baton/storage-redis";
-import { startTcpRelay, type TcpRelay } from "@baton/testing";
-import { Redis } from "ioredis";
-import { afterAll, expect, it } from "vitest";
+import { startTcpRelay } from "@baton/testing";
+import { expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { completedOutcome, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode } from "./scale-out-harness.js";
+import { completedOutcome, startWorker, useScaleOutSuite, waitFor } from "./scale-out-harness.js";
 
 describeWithRedis("Redis restarts while workers run", () => {
-  const redis = new Redis(REDIS_URL);
-  const nodes: ApiNode[] = [];
-  let relay: TcpRelay | undefined;
-  afterAll(async () => {
-    await killAllWorkers();
-    await Promise.all(nodes.map((node) => node.close()));
-    await relay?.close();
-    redis.disconnect();
-  });
+  const { redis, startNode, closeAfter } = useScaleOutSuite();
 
   it("runs go on after Redis comes back: every run completes, its stored conversation ends with its answer, and its event stream is whole", async () => {
     const url = new URL(REDIS_URL);
-    relay = await startTcpRelay({ host: url.hostname, port: Number(url.port || 6379) });
+    const relay = await startTcpRelay({ host: url.hostname, port: Number(url.port || 6379) });
+    closeAfter(() => relay.close());
     const name = `restart-${randomUUID()}`;
     const prefix = `restart-${randomUUID()}`;
     // The worker reaches Redis only through the relay; the API node and the test directly.
     const worker = startWorker({ redisUrl: `redis://127.0.0.1:${relay.port}`, name, prefix, concurrency: 5, lockDurationMs: 5_000, stalledIntervalMs: 1_000, modelDelayMs: 20, toolDelayMs: 400, storageWaitMs: 3_000 });
     await worker.ready;
-    const node = await startApiNode(REDIS_URL, name, prefix);
-    nodes.push(node);
+    const node = await startNode(name, prefix);
     const runIds = await Promise.all([1, 2, 3, 4, 5].map(async (i) => (await node.queue.submit({ agent: "worker", input: `Run ${i}.`, conversationId: `${prefix}-conv-${i}` })).runId));
     await waitFor("the first side effects", async () => (await redis.hlen(`${prefix}:effects`)) >= 2, 30_000, 10);
     const restartedAt = Date.now();

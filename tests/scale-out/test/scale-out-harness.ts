@@ -5,6 +5,9 @@ import { fileURLToPath } from "node:url";
 import type { StreamEvent } from "@baton/core";
 import { decodeSseEvents, followRunEvents, sendSse, type RunEventFollower } from "@baton/events";
 import { createRunQueue, type RunJobOutcome, type RunQueue } from "@baton/queue";
+import { Redis } from "ioredis";
+import { afterAll } from "vitest";
+import { REDIS_URL } from "./redis.js";
 
 /** What `test/child/worker-process.mjs` reads from env SCALE_WORKER. */
 export interface WorkerConfig {
@@ -146,4 +149,36 @@ export async function completedOutcome(queue: RunQueue, jobId: string): Promise<
   if (job === undefined) throw new Error(`No job ${jobId}.`);
   if (job.failedReason !== undefined && job.finishedOn !== undefined) throw new Error(`Job ${jobId} failed: ${job.failedReason}`);
   return job.finishedOn !== undefined && job.returnvalue !== null ? (job.returnvalue as RunJobOutcome) : undefined;
+}
+
+/** What a scale-out suite shares: a direct Redis client, and the API nodes it starts (started with {@link ScaleOutSuite.startNode}). */
+export interface ScaleOutSuite {
+  readonly redis: Redis;
+  /** Starts an API node for the queue `name`/`prefix`; it is closed after the suite. */
+  startNode(name: string, prefix: string): Promise<ApiNode>;
+  /** Runs `close` after the suite too (a TCP relay, say). */
+  closeAfter(close: () => Promise<void> | void): void;
+}
+
+/**
+ * Registers a scale-out suite's clean-up: after the suite, every worker process is
+ * killed, every API node closed, and the Redis client disconnected.
+ */
+export function useScaleOutSuite(): ScaleOutSuite {
+  const redis = new Redis(REDIS_URL);
+  const closers: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    await killAllWorkers();
+    await Promise.all(closers.map((close) => close()));
+    redis.disconnect();
+  });
+  return {
+    redis,
+    startNode: async (name, prefix) => {
+      const node = await startApiNode(REDIS_URL, name, prefix);
+      closers.push(() => node.close());
+      return node;
+    },
+    closeAfter: (close) => void closers.push(close),
+  };
 }

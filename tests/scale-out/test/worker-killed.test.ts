@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { StreamEvent } from "@baton/core";
 import type { RunJobOutcome } from "@baton/queue";
-import { Redis } from "ioredis";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { completedOutcome, followAcrossNodes, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode, type WorkerConfig } from "./scale-out-harness.js";
+import { completedOutcome, followAcrossNodes, startWorker, useScaleOutSuite, waitFor, type WorkerConfig } from "./scale-out-harness.js";
 
 const RUNS = 50;
 const CALLS_PER_RUN = 4;
@@ -12,22 +11,14 @@ const CALLS_PER_RUN = 4;
 describeWithRedis("scale-out: two API nodes, three worker processes, one killed mid-batch", () => {
   const name = `scale-${randomUUID()}`;
   const prefix = `scale-${randomUUID()}`;
-  const redis = new Redis(REDIS_URL);
-  const nodes: ApiNode[] = [];
-
-  afterAll(async () => {
-    await killAllWorkers();
-    await Promise.all(nodes.map((node) => node.close()));
-    redis.disconnect();
-  });
+  const { redis, startNode } = useScaleOutSuite();
 
   it("all 50 runs finish; completed tool calls ran once; every client gets every event once, in order, across a reconnect to the other node", async () => {
     const config: WorkerConfig = { redisUrl: REDIS_URL, name, prefix, concurrency: 6, lockDurationMs: 2_000, stalledIntervalMs: 500, modelDelayMs: 50, toolDelayMs: 250 };
     const workers = [startWorker(config), startWorker(config), startWorker(config)];
     await Promise.all(workers.map((worker) => worker.ready));
-    const nodeA = await startApiNode(REDIS_URL, name, prefix);
-    const nodeB = await startApiNode(REDIS_URL, name, prefix);
-    nodes.push(nodeA, nodeB);
+    const nodeA = await startNode(name, prefix);
+    const nodeB = await startNode(name, prefix);
 
     const runIds: string[] = [];
     for (let i = 0; i < RUNS; i++) {

@@ -1,24 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { completedOutcome, killAllWorkers, startApiNode, startWorker, waitFor, type ApiNode, type WorkerConfig } from "./scale-out-harness.js";
+import { completedOutcome, startWorker, useScaleOutSuite, waitFor, type WorkerConfig } from "./scale-out-harness.js";
 
 describeWithRedis("a worker's graceful shutdown", () => {
-  const redis = new Redis(REDIS_URL);
-  const nodes: ApiNode[] = [];
-  afterAll(async () => {
-    await killAllWorkers();
-    await Promise.all(nodes.map((node) => node.close()));
-    redis.disconnect();
-  });
+  const { redis, startNode } = useScaleOutSuite();
 
   const setUp = async (overrides: Partial<WorkerConfig>) => {
     const name = `shutdown-${randomUUID()}`;
     const prefix = `shutdown-${randomUUID()}`;
     const config: WorkerConfig = { redisUrl: REDIS_URL, name, prefix, concurrency: 4, lockDurationMs: 2_000, stalledIntervalMs: 500, modelDelayMs: 20, toolDelayMs: 300, ...overrides };
-    const node = await startApiNode(REDIS_URL, name, prefix);
-    nodes.push(node);
+    const node = await startNode(name, prefix);
     return { config, node, prefix };
   };
 
