@@ -49,7 +49,8 @@ export function metadataProblems({ folder, manifest }: Published, hasLicenseFile
   const bugsUrl = typeof manifest.bugs === "string" ? manifest.bugs : manifest.bugs?.url;
   if (!bugsUrl) found.push(`${at}: bugs missing`);
   if (!Array.isArray(manifest.keywords) || manifest.keywords.length === 0) found.push(`${at}: keywords missing`);
-  for (const file of ["LICENSE", "CHANGELOG.md"]) {
+  // The source maps and declaration maps in dist point into src: ship it (without the tests).
+  for (const file of ["LICENSE", "CHANGELOG.md", "src", "!src/**/*.test.ts"]) {
     if (!manifest.files?.includes(file)) found.push(`${at}: files does not list ${file}`);
   }
   for (const [peer, meta] of Object.entries(manifest.peerDependenciesMeta ?? {})) {
@@ -106,6 +107,8 @@ describe("package metadata for publishing", () => {
       "@baton/tools (packages/tools): keywords missing",
       "@baton/tools (packages/tools): files does not list LICENSE",
       "@baton/tools (packages/tools): files does not list CHANGELOG.md",
+      "@baton/tools (packages/tools): files does not list src",
+      "@baton/tools (packages/tools): files does not list !src/**/*.test.ts",
       "@baton/tools (packages/tools): optional peer zod is not in peerDependencies",
     ]);
   });
