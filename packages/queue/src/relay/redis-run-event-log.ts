@@ -2,6 +2,7 @@ import { BatonError, ERROR_CODES, type RunEventLog, type RunEventLogHead, type S
 import type { Redis } from "ioredis";
 import { closeRedisClient } from "../redis/redis-connection.js";
 import { entryId, runRelayKeys, seqOfEntryId } from "./relay-keys.js";
+import { streamInfoOf } from "./stream-info.js";
 
 /** Options of {@link RedisRunEventLog}. */
 export interface RedisRunEventLogOptions {
@@ -95,21 +96,13 @@ export class RedisRunEventLog implements RunEventLog {
   }
 }
 
-/** Where the log of `runId` stands (shared by the log and the writer). */
-export async function headOf(client: Redis, prefix: string, runId: string): Promise<RunEventLogHead | undefined> {
+/** Where the log of `runId` stands: its stream's numbers and its hash's end mark. */
+async function headOf(client: Redis, prefix: string, runId: string): Promise<RunEventLogHead | undefined> {
   const keys = runRelayKeys(prefix, runId);
-  const [info, meta] = (await client
-    .multi()
-    .xinfo("STREAM", keys.events)
-    .hget(keys.meta, "ended")
-    .exec()) ?? [[null, null], [null, null]];
+  const [info, meta] = (await client.multi().xinfo("STREAM", keys.events).hget(keys.meta, "ended").exec()) ?? [[null, null], [null, null]];
   const ended = meta?.[1] as string | null;
-  const stream = info?.[0] === null ? (info[1] as unknown[]) : undefined;
+  const stream = info?.[0] === null && Array.isArray(info[1]) ? streamInfoOf(info[1]) : undefined;
   if (stream === undefined && ended === null) return undefined;
-  if (stream === undefined) return { lastSeq: 0, firstSeq: 1, ended: ended === "1" };
-  const fields = new Map<string, unknown>();
-  for (let i = 0; i + 1 < stream.length; i += 2) fields.set(String(stream[i]), stream[i + 1]);
-  const lastSeq = seqOfEntryId(String(fields.get("last-generated-id") ?? "0-0"));
-  const first = fields.get("first-entry") as [string, string[]] | null | undefined;
-  return { lastSeq, firstSeq: first ? seqOfEntryId(first[0]) : lastSeq + 1, ended: ended === "1" };
+  const lastSeq = stream?.lastSeq ?? 0;
+  return { lastSeq, firstSeq: stream?.firstSeq ?? lastSeq + 1, ended: ended === "1" };
 }

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { RunRelayKeys } from "./relay-keys.js";
 import { seqOfEntryId } from "./relay-keys.js";
+import { streamInfoOf } from "./stream-info.js";
 
 type StreamEntries = [id: string, fields: string[]][];
 
@@ -14,24 +15,34 @@ export interface RelayPosition {
   readonly rootAgentPath: string | undefined;
 }
 
-/**
- * Reads where a run's stream stands: the last sequence number (from the stream, which
- * keeps it even when its entries were trimmed) and the highest content index written
- * (kept in the run's hash as `contentMax` by every batch).
- */
-export async function relayPosition(client: Redis, keys: RunRelayKeys): Promise<RelayPosition> {
-  const replies = await client.multi().xinfo("STREAM", keys.events).xrevrange(keys.events, "+", "-", "COUNT", 1).hget(keys.meta, "contentMax").exec();
-  return relayPositionOf(replies?.[0]?.[0] === null ? replies[0][1] : undefined, (replies?.[1]?.[1] ?? []) as StreamEntries, (replies?.[2]?.[1] ?? null) as string | null);
+/** A transaction or pipeline the position reads are added to. */
+interface Commands {
+  xinfo(subcommand: "STREAM", key: string): Commands;
+  xrevrange(key: string, end: string, start: string, count: "COUNT", n: number): Commands;
+  hget(key: string, field: string): Commands;
 }
 
-/** A {@link RelayPosition} from the replies of `XINFO STREAM` (undefined when the stream does not exist), `XREVRANGE … COUNT 1` and `HGET contentMax`. */
-export function relayPositionOf(streamInfo: unknown, last: StreamEntries, contentMax: string | null): RelayPosition {
-  const entry = last[0];
-  const lastEvent = entry === undefined ? undefined : (JSON.parse(entry[1][1]!) as { agentPath?: string });
-  let lastSeq = entry === undefined ? 0 : seqOfEntryId(entry[0]);
-  if (Array.isArray(streamInfo)) {
-    const at = streamInfo.indexOf("last-generated-id");
-    if (at >= 0) lastSeq = Math.max(lastSeq, seqOfEntryId(String(streamInfo[at + 1])));
-  }
+/**
+ * Adds to `commands` the reads that say where a run's stream stands: the stream's last
+ * sequence number (`XINFO`, which keeps it even when its entries were trimmed), its last
+ * event (for the root agent's path) and the highest content index written (kept in the
+ * run's hash as `contentMax` by every batch). Read the replies with {@link relayPositionOf}.
+ */
+export function addPositionReads<T extends Commands>(commands: T, keys: RunRelayKeys): T {
+  return commands.xinfo("STREAM", keys.events).xrevrange(keys.events, "+", "-", "COUNT", 1).hget(keys.meta, "contentMax") as T;
+}
+
+/** Reads where a run's stream stands (one round trip). */
+export async function relayPosition(client: Redis, keys: RunRelayKeys): Promise<RelayPosition> {
+  return relayPositionOf(await addPositionReads(client.multi(), keys).exec());
+}
+
+/** The {@link RelayPosition} in the replies of a transaction that began with {@link addPositionReads}. */
+export function relayPositionOf(replies: [error: Error | null, result: unknown][] | null): RelayPosition {
+  const info = replies?.[0]?.[0] === null && Array.isArray(replies[0][1]) ? streamInfoOf(replies[0][1]) : undefined;
+  const last = ((replies?.[1]?.[1] ?? []) as StreamEntries)[0];
+  const contentMax = (replies?.[2]?.[1] ?? null) as string | null;
+  const lastEvent = last === undefined ? undefined : (JSON.parse(last[1][1]!) as { agentPath?: string });
+  const lastSeq = Math.max(info?.lastSeq ?? 0, last === undefined ? 0 : seqOfEntryId(last[0]));
   return { lastSeq, nextContentIndex: contentMax === null ? 0 : Number(contentMax) + 1, rootAgentPath: lastEvent?.agentPath?.split("/")[0] };
 }

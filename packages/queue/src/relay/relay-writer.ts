@@ -1,7 +1,7 @@
 import { BatonError, ERROR_CODES, type EventSink, type StreamEvent } from "@baton/core";
 import type { Redis } from "ioredis";
 import { entryId, runRelayKeys, type RunRelayKeys } from "./relay-keys.js";
-import { relayPositionOf } from "./relay-position.js";
+import { addPositionReads, relayPositionOf } from "./relay-position.js";
 
 /** Options of {@link startRelayWriter}. */
 export interface RelayWriterOptions {
@@ -97,16 +97,8 @@ export class RelayWriter implements EventSink {
       if (this.closed) return;
       try {
         const { events, meta } = this.keys;
-        const replies = await this.client
-          .multi()
-          .xinfo("STREAM", events)
-          .xrevrange(events, "+", "-", "COUNT", 1)
-          .hget(meta, "contentMax")
-          .hset(meta, "ended", "0")
-          .persist(meta)
-          .persist(events)
-          .exec();
-        const at = relayPositionOf(replies?.[0]?.[0] === null ? replies[0][1] : undefined, (replies?.[1]?.[1] ?? []) as never, (replies?.[2]?.[1] ?? null) as string | null);
+        const replies = await addPositionReads(this.client.multi(), this.keys).hset(meta, "ended", "0").persist(meta).persist(events).exec();
+        const at = relayPositionOf(replies);
         this.position = { base: at.lastSeq, contentBase: at.nextContentIndex };
         for (const event of this.early) this.queue(event, at.lastSeq, at.nextContentIndex);
         this.early = [];

@@ -62,7 +62,7 @@ export interface RunWorkerOptions {
 export interface RunWorker {
   /** The BullMQ worker underneath (for metrics and events). */
   readonly worker: Worker;
-  /** Runs in progress in this worker, by run id. */
+  /** Runs in progress in this worker, by run id (a snapshot). */
   readonly running: ReadonlySet<string>;
   /**
    * Stops taking jobs and waits for the runs in progress to finish, at most
@@ -120,7 +120,6 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const controllers = new Map<string, AbortController>();
   /** Jobs being processed, settled when their processor returns. */
   const inFlight = new Set<Promise<unknown>>();
-  const running = new Set<string>();
 
   const channel = abortChannel(prefix, name);
   void subscriber.subscribe(channel).catch(report);
@@ -153,7 +152,6 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     const abortFromJob = (): void => controller.abort(jobSignal?.reason ?? new RunAbortedError());
     jobSignal?.addEventListener("abort", abortFromJob, { once: true });
     controllers.set(data.runId, controller);
-    running.add(data.runId);
     try {
       const writer = startRelayWriter(client, data.runId, { prefix, ...relay, onError: report });
       const abortRequested = client.exists(abortKey(prefix, data.runId)).then((found) => {
@@ -173,7 +171,6 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     } finally {
       jobSignal?.removeEventListener("abort", abortFromJob);
       controllers.delete(data.runId);
-      running.delete(data.runId);
     }
   };
 
@@ -209,7 +206,9 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
 
   return {
     worker,
-    running,
+    get running() {
+      return new Set(controllers.keys());
+    },
     close: async (closeOptions = {}) => {
       const timeoutMs = closeOptions.timeoutMs;
       // Take no new jobs, then wait for the runs in progress (at most `timeoutMs`).
