@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "@baton/core";
 import { InvalidLastEventIdError, RunEventFollower, RunNotFoundError, ReplayUnavailableError, decodeSseEvents, sseResponse } from "../src/index.js";
 import { MemoryRunEventLog } from "./support/memory-run-event-log.js";
-import { connect, errorAnswer, range, startNode } from "./support/follow-server.js";
-import { collect, seqs, waitUntil, type TestServer } from "./support/sse-test-server.js";
+import { connect, errorAnswer, range, useFollowNodes } from "./support/follow-server.js";
+import { collect, seqs, waitUntil } from "./support/sse-test-server.js";
 
-const servers: TestServer[] = [];
-const followers: RunEventFollower[] = [];
-afterEach(async () => {
-  for (const follower of followers.splice(0)) follower.close();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function node(follower: RunEventFollower): Promise<TestServer> {
-  followers.push(follower);
-  const server = await startNode(follower);
-  servers.push(server);
-  return server;
-}
+const { node, keep } = useFollowNodes();
 
 describe("attaching to a followed run: errors answered over SSE", () => {
   it("answers 400 for a Last-Event-ID ahead of the log, 404 for an unknown run", async () => {
@@ -66,8 +54,7 @@ describe("attaching to a followed run: errors answered over SSE", () => {
 
   it("sseResponse answers a followed run too: 200 with the events, 404, 410", async () => {
     const log = new MemoryRunEventLog();
-    const follower = new RunEventFollower(log);
-    followers.push(follower);
+    const follower = keep(new RunEventFollower(log));
     log.append("r", 4);
     log.end("r");
     log.trim("r", 1);
@@ -84,8 +71,7 @@ describe("attaching to a followed run: errors answered over SSE", () => {
 
   it("attach throws the typed errors", async () => {
     const log = new MemoryRunEventLog();
-    const follower = new RunEventFollower(log);
-    followers.push(follower);
+    const follower = keep(new RunEventFollower(log));
     log.append("r", 2);
     await expect(follower.attach("none")).rejects.toBeInstanceOf(RunNotFoundError);
     await expect(follower.attach("r", { lastEventId: 3 })).rejects.toBeInstanceOf(InvalidLastEventIdError);

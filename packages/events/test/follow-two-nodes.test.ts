@@ -1,22 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RunEventFollower, followRunEvents } from "../src/index.js";
 import { LaggingLog, MemoryRunEventLog } from "./support/memory-run-event-log.js";
-import { connect, errorAnswer, range, startNode } from "./support/follow-server.js";
-import { seqs, sleep, waitUntil, type TestServer } from "./support/sse-test-server.js";
+import { connect, errorAnswer, range, useFollowNodes } from "./support/follow-server.js";
+import { seqs, sleep, waitUntil } from "./support/sse-test-server.js";
 
-const servers: TestServer[] = [];
-const followers: RunEventFollower[] = [];
-afterEach(async () => {
-  for (const follower of followers.splice(0)) follower.close();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function node(follower: RunEventFollower): Promise<TestServer> {
-  followers.push(follower);
-  const server = await startNode(follower);
-  servers.push(server);
-  return server;
-}
+const { node } = useFollowNodes();
 
 describe("following a run that executes elsewhere, on two API nodes", () => {
   it("a client reads part of a run on node A, reconnects to node B with Last-Event-ID and gets the rest once, in order, until the end", async () => {

@@ -1,4 +1,5 @@
 import type { StreamEvent } from "@baton/core";
+import { afterEach } from "vitest";
 import { decodeSseEvents, sendSse, type RunEventFollower } from "../../src/index.js";
 import { startServer, type TestServer } from "./sse-test-server.js";
 
@@ -8,6 +9,33 @@ export function startNode(follower: RunEventFollower): Promise<TestServer> {
     const runId = new URL(req.url ?? "/", "http://x").searchParams.get("run") ?? "";
     return sendSse(req, res, follower.run(runId), { heartbeatMs: 0 });
   });
+}
+
+/** The API nodes and followers of a test file, closed after each test. */
+export interface FollowNodes {
+  /** Starts an API node serving `follower`. */
+  node(follower: RunEventFollower): Promise<TestServer>;
+  /** Closes `follower` after the test (one that serves no node). */
+  keep(follower: RunEventFollower): RunEventFollower;
+}
+
+/** Registers the clean-up of the nodes and followers a test file starts. */
+export function useFollowNodes(): FollowNodes {
+  const servers: TestServer[] = [];
+  const followers: RunEventFollower[] = [];
+  afterEach(async () => {
+    for (const follower of followers.splice(0)) follower.close();
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return {
+    node: async (follower) => {
+      followers.push(follower);
+      const server = await startNode(follower);
+      servers.push(server);
+      return server;
+    },
+    keep: (follower) => (followers.push(follower), follower),
+  };
 }
 
 /** An open event stream of a client: read some events, read to the end, or leave. */
