@@ -49,6 +49,7 @@ export const runOptionRules = Object.freeze({
   claimOwner: is.nonEmptyString,
   claimLeaseMs: aNumber,
   storageWaitMs: aNumber,
+  retryableErrorEnds: is.oneOf("run", "attempt"),
   context: is.object,
   onEvent: is.function,
   sinks: is.array,

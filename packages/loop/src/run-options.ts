@@ -117,6 +117,18 @@ export interface RunOptions {
    * An abort never waits for storage. Default 10000.
    */
   readonly storageWaitMs?: number;
+  /**
+   * What a retryable error that ends the root run's model call ends — a provider
+   * outage, overload or rate limit that outlasted the provider's own retries
+   * (`error.retryable`). `"run"` (the default) finishes the run with stop reason
+   * `error`. `"attempt"` ends only this attempt: the run's state is saved unfinished
+   * and its claim given up at once, so `resume()` continues it later from there (the
+   * model call is made again, completed tool calls are not) — what a job queue uses
+   * to retry a run with a backoff of its own. The result still says stop reason
+   * `error` with the error, and `resumable: true`. Needs `storage`; other errors
+   * finish the run as usual.
+   */
+  readonly retryableErrorEnds?: "run" | "attempt";
   /** Application context handed to tools and hooks (user id, tenant, …). */
   readonly context?: Readonly<Record<string, unknown>>;
   /**

@@ -183,7 +183,8 @@ export function startRun(
       })
     : undefined;
   const runSignal = claimLost ? (signal ? AbortSignal.any([signal, claimLost.signal]) : claimLost.signal) : signal;
-  const fresh = (): AgentState => createAgentState({ runId, agentPath, model: options.model, messages, toolCallLimit: settings.toolCallLimit, maxIterations: settings.maxIterations });
+  const fresh = (): AgentState =>
+    createAgentState({ runId, agentPath, model: options.model, messages, toolCallLimit: settings.toolCallLimit, maxIterations: settings.maxIterations });
 
   return (async () => {
     let tree: RunTree | undefined;
@@ -197,7 +198,11 @@ export function startRun(
           await persistence.claimNew();
           tree.claimed = true;
           if (options.conversationId !== undefined) {
-            const opened = await persistence.openConversation(options.conversationId, input, { runId, agentPath, ...(options.userId === undefined ? {} : { userId: options.userId }) });
+            const opened = await persistence.openConversation(options.conversationId, input, {
+              runId,
+              agentPath,
+              ...(options.userId === undefined ? {} : { userId: options.userId }),
+            });
             state.messages = [...system, ...opened.messages];
             tree.conversation = opened.conversation;
           }
@@ -233,6 +238,7 @@ export function startRun(
       state = fresh();
     }
     tree.root = state;
+    tree.retryableErrorEndsAttempt = options.retryableErrorEnds === "attempt";
     const run = new AgentRun({
       tree,
       state,

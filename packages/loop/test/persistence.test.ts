@@ -7,7 +7,15 @@ import { run } from "../src/index.js";
 const twoTools = () => [fakeTool({ name: "research", result: "deep findings" }), fakeTool({ name: "memory", result: "private notes" })];
 const script = () =>
   scriptedModel([
-    { text: "Working.", reasoning: "Think first.", toolCalls: [{ name: "research", arguments: { q: "a" } }, { name: "memory", arguments: {} }], usage: { inputTokens: 50, outputTokens: 12, reasoningTokens: 4 } },
+    {
+      text: "Working.",
+      reasoning: "Think first.",
+      toolCalls: [
+        { name: "research", arguments: { q: "a" } },
+        { name: "memory", arguments: {} },
+      ],
+      usage: { inputTokens: 50, outputTokens: 12, reasoningTokens: 4 },
+    },
     { text: "Answer.", usage: { inputTokens: 80, outputTokens: 3 } },
   ]);
 
@@ -27,7 +35,16 @@ describe("persistence", () => {
         return "deep findings";
       },
     };
-    const result = await run({ provider: script(), model: "m", input: "Question?", tools: [stepTool, fakeTool({ name: "memory", result: "private notes" })], storage, conversationId: "c1", runId: "r1", userId: "u1" });
+    const result = await run({
+      provider: script(),
+      model: "m",
+      input: "Question?",
+      tools: [stepTool, fakeTool({ name: "memory", result: "private notes" })],
+      storage,
+      conversationId: "c1",
+      runId: "r1",
+      userId: "u1",
+    });
     expect(result.persisted).toBe(true);
     const stored = await storage.loadMessages("c1");
     expect(stored.map((m) => [m.seq, m.role, m.runId, m.userId])).toEqual([
@@ -50,7 +67,11 @@ describe("persistence", () => {
         type: "progress",
         toolCallId: expect.any(String),
         toolName: "research",
-        group: { name: "Searching", icon: "SEARCH", steps: [{ id: "s1", title: "Fetched", status: "done", items: [{ kind: "text", text: "2 hits" }], startedAt: 1, endedAt: 2 }] },
+        group: {
+          name: "Searching",
+          icon: "SEARCH",
+          steps: [{ id: "s1", title: "Fetched", status: "done", items: [{ kind: "text", text: "2 hits" }], startedAt: 1, endedAt: 2 }],
+        },
       },
       {
         type: "tool-results",
@@ -62,7 +83,16 @@ describe("persistence", () => {
       { type: "text", text: "Answer.", tokens: { output: 3, reasoning: 0 }, iteration: 2 },
     ]);
     const checkpoint = await storage.loadCheckpoint("r1");
-    expect(checkpoint).toMatchObject({ format: "baton.run-state", version: 3, runId: "r1", agentPath: "main", status: "finished", stopReason: "completed", conversation: { id: "c1", throughSeq: 1 }, userId: "u1" });
+    expect(checkpoint).toMatchObject({
+      format: "baton.run-state",
+      version: 3,
+      runId: "r1",
+      agentPath: "main",
+      status: "finished",
+      stopReason: "completed",
+      conversation: { id: "c1", throughSeq: 1 },
+      userId: "u1",
+    });
     expect(checkpoint?.root).toMatchObject({ iteration: 2, toolCallCount: 2, status: "finished", text: "Answer." });
     expect(checkpoint?.root.batch).toBeUndefined();
     expect((await storage.queryUsage({ userId: "u1" })).map((u) => [u.runId, u.conversationId, u.iteration, u.inputTokens, u.tools])).toEqual([
@@ -90,7 +120,14 @@ describe("persistence", () => {
     const storage = createMemoryStorage();
     let seenDuringTool: number | undefined;
     const probe: Tool = { ...fakeTool({ name: "probe" }), execute: async () => ((seenDuringTool = (await storage.queryUsage({ runId: "r1" })).length), "ok") };
-    await run({ provider: scriptedModel([{ toolCalls: [{ name: "probe", arguments: {} }] }, { toolCalls: [{ name: "probe", arguments: {} }] }, "done"]), model: "m", input: "x", tools: [probe], storage, runId: "r1" });
+    await run({
+      provider: scriptedModel([{ toolCalls: [{ name: "probe", arguments: {} }] }, { toolCalls: [{ name: "probe", arguments: {} }] }, "done"]),
+      model: "m",
+      input: "x",
+      tools: [probe],
+      storage,
+      runId: "r1",
+    });
     // The first call's usage is recorded once its batch ends, so the second batch sees it.
     expect(seenDuringTool).toBe(1);
     expect(await storage.queryUsage({ runId: "r1" })).toHaveLength(3);
@@ -113,7 +150,7 @@ describe("persistence", () => {
     const everything = database.dump();
     expect(everything).toContain("deep findings");
     expect(everything).not.toContain("private notes");
-    expect(everything).not.toContain('memory');
+    expect(everything).not.toContain("memory");
 
     const noText = new MemoryDatabase();
     await run({
@@ -131,7 +168,11 @@ describe("persistence", () => {
 
   it("a tool marked not for history is stored as its summary", async () => {
     const storage = createMemoryStorage();
-    const big: Tool = { ...fakeTool({ name: "fetch", result: "A".repeat(5000) }), includeInHistory: false, summarize: (r) => `fetched ${String(r).length} chars` };
+    const big: Tool = {
+      ...fakeTool({ name: "fetch", result: "A".repeat(5000) }),
+      includeInHistory: false,
+      summarize: (r) => `fetched ${String(r).length} chars`,
+    };
     const model = scriptedModel([{ toolCalls: [{ name: "fetch", arguments: {} }] }, "ok"]);
     const result = await run({ provider: model, model: "m", input: "x", tools: [big], storage, conversationId: "c" });
     const [, answer] = await storage.loadMessages("c");
@@ -148,7 +189,14 @@ describe("persistence", () => {
       throw new Error("disk full");
     };
     const errors: unknown[] = [];
-    const result = await run({ provider: scriptedModel(["hi"]), model: "m", input: "x", storage, conversationId: "c", onEvent: (e) => e.type === "error" && errors.push(e.error) });
+    const result = await run({
+      provider: scriptedModel(["hi"]),
+      model: "m",
+      input: "x",
+      storage,
+      conversationId: "c",
+      onEvent: (e) => e.type === "error" && errors.push(e.error),
+    });
     expect(errors).toEqual([{ name: "BatonError", code: "STORAGE_ERROR", message: "Storage write failed: disk full", retryable: true }]);
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("hi");
@@ -175,6 +223,45 @@ describe("persistence", () => {
     expect(result.stopReason).toBe("error");
     expect(result.error).toMatchObject({ code: "INVALID_CONFIGURATION" });
     expect(result.error?.message).toContain('Run id "r1" is already used');
+  });
+
+  it("a new run started again after its first process died before its first checkpoint keeps its input once", async () => {
+    const storage = createMemoryStorage();
+    await run({ provider: scriptedModel(["A1"]), model: "m", input: "Q1", storage, conversationId: "c1" });
+    // The first process claimed "r2", appended its input, and died before its first checkpoint (its lease ran out).
+    const now = Date.now();
+    await storage.claimRun("r2", { owner: "dead", leaseMs: 10, now: now - 1_000 });
+    await storage.appendMessages("c1", [{ role: "user", parts: [{ type: "text", text: "Q2" }], runId: "r2", agentPath: "main" }]);
+    // Another run appended to the conversation meanwhile: it comes after the input and is not read.
+    await storage.appendMessages("c1", [{ role: "user", parts: [{ type: "text", text: "later" }], runId: "r3", agentPath: "main" }]);
+    const model = scriptedModel(["A2"]);
+    const result = await run({ provider: model, model: "m", input: "Q2", storage, conversationId: "c1", runId: "r2" });
+    expect(result.stopReason).toBe("completed");
+    expect(model.requests[0]!.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "Q1" }] },
+      { role: "assistant", content: [{ type: "text", text: "A1" }] },
+      { role: "user", content: [{ type: "text", text: "Q2" }] },
+    ]);
+    const stored = await storage.loadMessages("c1");
+    expect(stored.map((m) => [m.seq, m.role, m.runId])).toEqual([
+      [1, "user", expect.any(String)],
+      [2, "assistant", expect.any(String)],
+      [3, "user", "r2"],
+      [4, "user", "r3"],
+      [5, "assistant", "r2"],
+    ]);
+    expect(await storage.loadCheckpoint("r2")).toMatchObject({ conversation: { id: "c1", throughSeq: 3 }, stopReason: "completed" });
+  });
+
+  it("a new run whose id was claimed before without appending anything appends its input as usual", async () => {
+    const storage = createMemoryStorage();
+    await storage.claimRun("r1", { owner: "gave-up", leaseMs: 0 });
+    const model = scriptedModel(["A"]);
+    await run({ provider: model, model: "m", input: "Q", storage, conversationId: "c1", runId: "r1" });
+    expect((await storage.loadMessages("c1")).map((m) => [m.seq, m.role, m.runId])).toEqual([
+      [1, "user", "r1"],
+      [2, "assistant", "r1"],
+    ]);
   });
 
   it("stores a summary the context engine asks to keep, and the next run reads it instead of the turns it covers", async () => {

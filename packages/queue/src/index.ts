@@ -7,6 +7,7 @@
 export { createRunQueue, type RunQueue, type RunQueueOptions, type SubmitRunRequest, type ResumeRunRequest } from "./queue/create-run-queue.js";
 export { DEFAULT_QUEUE_NAME, DEFAULT_EVENTS_MAX_LENGTH, DEFAULT_EVENTS_EXPIRE_AFTER_MS, type RelayOptions } from "./queue/queue-defaults.js";
 export { createRunWorker, type RunWorker, type RunWorkerOptions } from "./worker/create-run-worker.js";
+export { DEFAULT_OUTAGE_RETRY, type OutageRetry } from "./worker/outage-retry.js";
 export type { QueueAgent, QueueAgentRunOptions, QueueAgentResumeOptions } from "./worker/queue-agent.js";
 export type { RateLimit } from "./worker/rate-limits.js";
 export { RedisRunEventLog, type RedisRunEventLogOptions } from "./relay/redis-run-event-log.js";

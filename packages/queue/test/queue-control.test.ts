@@ -17,7 +17,9 @@ const hangingTool: Tool = {
 /** Every call of `delete_file` waits for a person's approval. */
 const approveDeletes: AgentConfig = {
   beforeToolCalls: ({ calls }) => ({
-    decisions: Object.fromEntries(calls.filter((planned) => planned.call.toolName === "delete_file").map((planned) => [planned.call.toolCallId, { type: "interrupt" as const }])),
+    decisions: Object.fromEntries(
+      calls.filter((planned) => planned.call.toolName === "delete_file").map((planned) => [planned.call.toolCallId, { type: "interrupt" as const }]),
+    ),
   }),
 };
 
@@ -38,8 +40,25 @@ describeWithRedis("the queue's controls: bad jobs, unknown agents, aborts, pause
     harness.startWorker({
       agents: {
         worker: loopAgent({ provider: threeTurnModel(), tools: [workTool(() => undefined)], storage: harness.storage }),
-        hanger: loopAgent({ provider: scriptedModel([{ toolCalls: [{ name: "hang" }] }], { repeatLast: true }), tools: [hangingTool], storage: harness.storage }),
-        cleaner: loopAgent({ provider: scriptedModel([(request) => (request.messages.some((m) => m.role === "tool") ? "Cleaned." : { toolCalls: [{ id: "d1", name: "delete_file", arguments: { path: "old.txt" } }] })], { repeatLast: true }), tools: [deleteFile], config: approveDeletes, storage: harness.storage }),
+        hanger: loopAgent({
+          provider: scriptedModel([{ toolCalls: [{ name: "hang" }] }], { repeatLast: true }),
+          tools: [hangingTool],
+          storage: harness.storage,
+        }),
+        cleaner: loopAgent({
+          provider: scriptedModel(
+            [
+              (request) =>
+                request.messages.some((m) => m.role === "tool")
+                  ? "Cleaned."
+                  : { toolCalls: [{ id: "d1", name: "delete_file", arguments: { path: "old.txt" } }] },
+            ],
+            { repeatLast: true },
+          ),
+          tools: [deleteFile],
+          config: approveDeletes,
+          storage: harness.storage,
+        }),
       },
       concurrency: 4,
     });
@@ -58,7 +77,9 @@ describeWithRedis("the queue's controls: bad jobs, unknown agents, aborts, pause
 
   it("a job naming an unknown agent fails with UNKNOWN_AGENT, listing the known ones", async () => {
     const { runId } = await harness.queue.submit({ agent: "nobody", input: "Hi." });
-    await expect(harness.finished(runId)).rejects.toThrow('UNKNOWN_AGENT: No agent named "nobody" is registered with this worker. Known agents: worker, hanger, cleaner.');
+    await expect(harness.finished(runId)).rejects.toThrow(
+      'UNKNOWN_AGENT: No agent named "nobody" is registered with this worker. Known agents: worker, hanger, cleaner.',
+    );
     const events = await harness.readAll(runId);
     expect(events.map((event) => event.type)).toEqual(["error", "run-end"]);
   });

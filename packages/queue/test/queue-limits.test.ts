@@ -24,14 +24,19 @@ describeWithRedis("limits: rate limits per provider and model, priorities, concu
     const windowMs = 1_000;
     harness.startWorker({ agents: { limited: recordingAgent() }, concurrency: 3, rateLimits: { "openai:gpt-test": { max: 2, durationMs: windowMs } } });
     harness.startWorker({ agents: { limited: recordingAgent() }, concurrency: 3, rateLimits: { "openai:gpt-test": { max: 2, durationMs: windowMs } } });
-    const runIds = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await harness.queue.submit({ agent: "limited", input: `Hi ${i}`, rateLimitKey: "openai:gpt-test" })).runId));
+    const runIds = await Promise.all(
+      [0, 1, 2, 3, 4].map(async (i) => (await harness.queue.submit({ agent: "limited", input: `Hi ${i}`, rateLimitKey: "openai:gpt-test" })).runId),
+    );
     const outcomes = await Promise.all(runIds.map((runId) => harness.finished(runId)));
     expect(outcomes.map((outcome) => outcome.stopReason)).toEqual(["completed", "completed", "completed", "completed", "completed"]);
     // Five starts at two per window need three windows: the last start comes more than a window after the first
     // (less the moment between a grant and its record).
     // (Each start is recorded a moment after the limiter granted it, so counting starts per window of the
     // recorded times could put a start granted at a window's end into the next one.)
-    const times = started.filter((start) => runIds.includes(start.runId)).map((start) => start.at).sort((a, b) => a - b);
+    const times = started
+      .filter((start) => runIds.includes(start.runId))
+      .map((start) => start.at)
+      .sort((a, b) => a - b);
     expect(times).toHaveLength(5);
     expect(times.at(-1)! - times[0]!).toBeGreaterThan(windowMs * 0.9);
     // Waiting for the limit is not a failed attempt.
@@ -45,7 +50,10 @@ describeWithRedis("priorities", () => {
 
   it("with one worker free, a run with a higher priority (lower number) starts before runs queued earlier", async () => {
     const agent = loopAgent({ provider: scriptedModel(["Fine."], { repeatLast: true }), storage: harness.storage });
-    const recording = { run: (input: Parameters<typeof agent.run>[0], options: Parameters<typeof agent.run>[1]) => (order.push(options.runId), agent.run(input, options)), resume: agent.resume };
+    const recording = {
+      run: (input: Parameters<typeof agent.run>[0], options: Parameters<typeof agent.run>[1]) => (order.push(options.runId), agent.run(input, options)),
+      resume: agent.resume,
+    };
     await harness.queue.submit({ agent: "a", input: "1", runId: "low-1", priority: 10 });
     await harness.queue.submit({ agent: "a", input: "2", runId: "low-2", priority: 10 });
     await harness.queue.submit({ agent: "a", input: "3", runId: "urgent", priority: 1 });

@@ -19,7 +19,9 @@ afterAll(() => {
 /** Every call of `delete_file` waits for a person's approval. */
 const approveDeletes: AgentConfig = {
   beforeToolCalls: ({ calls }) => ({
-    decisions: Object.fromEntries(calls.filter((planned) => planned.call.toolName === "delete_file").map((planned) => [planned.call.toolCallId, { type: "interrupt" as const }])),
+    decisions: Object.fromEntries(
+      calls.filter((planned) => planned.call.toolName === "delete_file").map((planned) => [planned.call.toolCallId, { type: "interrupt" as const }]),
+    ),
   }),
 };
 
@@ -35,7 +37,13 @@ describeWithRedis("a queued run continues the submitter's trace", () => {
   } as Tool;
 
   it("the worker's spans are children of the API node's request span, for the run and for its resumption", async () => {
-    const provider = scriptedModel([(request) => (request.messages.some((m) => m.role === "tool") ? "Cleaned." : { toolCalls: [{ id: "d1", name: "delete_file", arguments: { path: "old.txt" } }] })], { repeatLast: true });
+    const provider = scriptedModel(
+      [
+        (request) =>
+          request.messages.some((m) => m.role === "tool") ? "Cleaned." : { toolCalls: [{ id: "d1", name: "delete_file", arguments: { path: "old.txt" } }] },
+      ],
+      { repeatLast: true },
+    );
     harness.startWorker({
       agents: { cleaner: loopAgent({ provider, tools: [deleteFile], config: approveDeletes, storage: harness.storage, sinks: [otelSink({ tracer })] }) },
       aroundRun: (job, attempt) => context.with(fromCarrier(job.trace ?? {}), attempt),
@@ -45,7 +53,12 @@ describeWithRedis("a queued run continues the submitter's trace", () => {
     const { runId } = await harness.queue.submit({ agent: "cleaner", input: "Delete old.txt.", trace: carrier });
     expect((await harness.finished(runId)).stopReason).toBe("interrupted");
     const approval = tracer.startSpan("POST /runs/approve", {}, trace.setSpan(context.active(), request));
-    const { jobId } = await harness.queue.resume({ agent: "cleaner", runId, decisions: { d1: { approve: true } }, trace: traceContextCarrier(trace.setSpan(context.active(), approval)) });
+    const { jobId } = await harness.queue.resume({
+      agent: "cleaner",
+      runId,
+      decisions: { d1: { approve: true } },
+      trace: traceContextCarrier(trace.setSpan(context.active(), approval)),
+    });
     expect((await harness.finished(jobId)).stopReason).toBe("completed");
     approval.end();
     request.end();
@@ -55,6 +68,8 @@ describeWithRedis("a queued run continues the submitter's trace", () => {
     expect(agents).toHaveLength(2);
     for (const agent of agents) expect(agent.spanContext().traceId).toBe(request.spanContext().traceId);
     expect(agents.map((agent) => agent.parentSpanContext?.spanId).sort()).toEqual([request.spanContext().spanId, approval.spanContext().spanId].sort());
-    expect(spans.filter((span) => span.name === "execute_tool delete_file").every((span) => span.spanContext().traceId === request.spanContext().traceId)).toBe(true);
+    expect(spans.filter((span) => span.name === "execute_tool delete_file").every((span) => span.spanContext().traceId === request.spanContext().traceId)).toBe(
+      true,
+    );
   });
 });

@@ -7,9 +7,29 @@ import { openRelayWriter } from "../src/relay/relay-writer.js";
 import { describeWithRedis, REDIS_URL } from "./support/redis.js";
 
 /** A text delta of agent `main` with the attempt's own numbering. */
-const delta = (runId: string, seq: number, agentPath = "main"): StreamEvent => ({ type: "text-delta", runId, agentPath, seq, contentIndex: 0, timestamp: 1, text: `t${seq}` });
+const delta = (runId: string, seq: number, agentPath = "main"): StreamEvent => ({
+  type: "text-delta",
+  runId,
+  agentPath,
+  seq,
+  contentIndex: 0,
+  timestamp: 1,
+  text: `t${seq}`,
+});
 const runEnd = (runId: string, seq: number): StreamEvent =>
-  ({ type: "run-end", runId, agentPath: "main", seq, contentIndex: 0, timestamp: 1, stopReason: "completed", text: "", iterations: 1, toolCallCount: 0, usage: {} }) as unknown as StreamEvent;
+  ({
+    type: "run-end",
+    runId,
+    agentPath: "main",
+    seq,
+    contentIndex: 0,
+    timestamp: 1,
+    stopReason: "completed",
+    text: "",
+    iterations: 1,
+    toolCallCount: 0,
+    usage: {},
+  }) as unknown as StreamEvent;
 
 async function readAll(log: RedisRunEventLog, runId: string, after = 0): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];

@@ -5,12 +5,25 @@ import type { RunOptions } from "@baton/loop";
  * else is fixed when the agent is created. Kept as a list so the type and the code
  * that copies these options cannot drift apart.
  */
-export const AGENT_RUN_OPTION_KEYS = ["signal", "runId", "onEvent", "sinks", "streamHighWaterMark", "conversationId", "userId", "context", "toolCallLimit"] as const;
+export const AGENT_RUN_OPTION_KEYS = [
+  "signal",
+  "runId",
+  "onEvent",
+  "sinks",
+  "streamHighWaterMark",
+  "conversationId",
+  "userId",
+  "context",
+  "toolCallLimit",
+  "retryableErrorEnds",
+] as const;
 
 /**
  * Options of one `agent.run()` / `agent.stream()` call: the abort signal, run id,
  * event callback and sinks (an `EventHub` or a `RunSession`'s sink), the stream's
  * high-water mark, conversation id and end-user id (with `storage`), application context handed to
- * tools and hooks, and a tool-call limit that overrides the agent's for this call.
+ * tools and hooks, a tool-call limit that overrides the agent's for this call, and
+ * what a retryable model error ends (`retryableErrorEnds`: the run, or — for a job
+ * queue that retries the run later — only this attempt).
  */
 export type AgentRunOptions = Pick<RunOptions, (typeof AGENT_RUN_OPTION_KEYS)[number]>;

@@ -71,4 +71,10 @@ export interface RunResult {
    * storage: nothing of it is persisted.
    */
   readonly persisted: boolean;
+  /**
+   * True when a retryable error ended only this attempt at the run (the run option
+   * `retryableErrorEnds: "attempt"`): its state was saved unfinished and `resume()`
+   * continues it. Absent otherwise.
+   */
+  readonly resumable?: true;
 }

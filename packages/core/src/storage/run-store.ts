@@ -20,8 +20,14 @@ export interface RunClaimRequest {
 
 /** What {@link RunStore.claimRun} decided. */
 export type RunClaimResult =
-  /** The caller holds the run. `checkpoint` is its latest one (absent for a new run). */
-  | { readonly claimed: true; readonly checkpoint?: RunCheckpoint }
+  /**
+   * The caller holds the run. `checkpoint` is its latest one (absent for a new run).
+   * `previousOwner` is set when the claim took the run over from another owner whose
+   * claim had lapsed (or was given up): the run existed before this claim, even when it
+   * has no checkpoint yet — its first process may have written part of its start (a new
+   * run's input) before it died.
+   */
+  | { readonly claimed: true; readonly checkpoint?: RunCheckpoint; readonly previousOwner?: string }
   /** Another owner holds a live lease, or the run has finished. */
   | { readonly claimed: false; readonly reason: "held" | "finished"; readonly owner?: string; readonly leaseUntil?: number };
 

@@ -3,6 +3,7 @@ import {
   ConfigurationError,
   ERROR_CODES,
   RunClaimLostError,
+  isBatonError,
   loadConversationHistory,
   toConversationMessages,
   type Message,
@@ -93,7 +94,9 @@ export class RunPersistence {
   }
 
   /**
-   * Claims a new run.
+   * Claims a new run. When the id was claimed before by a process that left no
+   * checkpoint (it died, or gave the run up, before its first one), the run starts
+   * again, and {@link openConversation} does not append the input a second time.
    * @throws ConfigurationError when a stored run already uses the id.
    */
   async claimNew(): Promise<void> {
@@ -102,18 +105,37 @@ export class RunPersistence {
     if (!claimed.claimed || claimed.checkpoint) {
       throw new ConfigurationError(`Run id "${runId}" is already used by a stored run; resume it with resume() or choose another id.`);
     }
+    this.startedBefore = claimed.previousOwner !== undefined;
     this.startHeartbeat();
   }
 
+  /** Whether an earlier process claimed this new run's id and left no checkpoint (it may have appended the input). */
+  private startedBefore = false;
+
   /**
    * Appends a new run's input to its conversation and reads the conversation (or its
-   * latest summary) back as the run's history.
+   * latest summary) back as the run's history. A run started again after its first
+   * process died finds its input there already (messages of its run id): the history
+   * is read through it instead of appending it twice.
    */
-  async openConversation(conversationId: string, input: readonly Message[], envelope: MessageEnvelope): Promise<{ readonly messages: Message[]; readonly conversation: RunConversation }> {
+  async openConversation(
+    conversationId: string,
+    input: readonly Message[],
+    envelope: MessageEnvelope,
+  ): Promise<{ readonly messages: Message[]; readonly conversation: RunConversation }> {
     const { storage } = this.options;
-    const appended = await storage.appendMessages(conversationId, toConversationMessages(input, envelope));
-    const history = await loadConversationHistory(storage, conversationId, appended.version);
+    const appendedBefore = this.startedBefore ? await this.inputAppendedBefore(conversationId, envelope) : undefined;
+    const throughSeq = appendedBefore ?? (await storage.appendMessages(conversationId, toConversationMessages(input, envelope))).version;
+    const history = await loadConversationHistory(storage, conversationId, throughSeq);
     return { messages: history.messages, conversation: { id: conversationId, throughSeq: history.throughSeq } };
+  }
+
+  /** `seq` of the last message an earlier start of this run appended to the conversation (its input), if any. */
+  private async inputAppendedBefore(conversationId: string, envelope: MessageEnvelope): Promise<number | undefined> {
+    const stored = await this.options.storage.loadMessages(conversationId);
+    let last: number | undefined;
+    for (const message of stored) if (message.runId === envelope.runId && message.agentPath === envelope.agentPath) last = message.seq;
+    return last;
   }
 
   /**
@@ -161,11 +183,18 @@ export class RunPersistence {
         if (!this.lost) await write();
       } catch (error) {
         this.failed = true;
-        if (error instanceof RunClaimLostError) {
+        if (RunClaimLostError.isInstance(error)) {
           this.lost = true;
           this.options.onClaimLost(error);
         } else {
-          this.options.onError(error instanceof BatonError ? error : new BatonError(ERROR_CODES.STORAGE_ERROR, `Storage write failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error, retryable: true }));
+          this.options.onError(
+            isBatonError(error)
+              ? error
+              : new BatonError(ERROR_CODES.STORAGE_ERROR, `Storage write failed: ${error instanceof Error ? error.message : String(error)}`, {
+                  cause: error,
+                  retryable: true,
+                }),
+          );
         }
       } finally {
         this.busy--;
@@ -190,13 +219,14 @@ export class RunPersistence {
     }
     const write = this.enqueue(async () => {
       // A request that may wait lets the writes asked for right after it join it.
-      if (soon) await new Promise<void>((resolve) => {
-        const timer = setImmediate(resolve);
-        this.startWaiting = () => {
-          clearImmediate(timer);
-          resolve();
-        };
-      });
+      if (soon)
+        await new Promise<void>((resolve) => {
+          const timer = setImmediate(resolve);
+          this.startWaiting = () => {
+            clearImmediate(timer);
+            resolve();
+          };
+        });
       this.startWaiting = undefined;
       if (this.queuedCheckpoint === write) this.queuedCheckpoint = undefined;
       await this.options.storage.saveCheckpoint(this.latestState!(), this.claim());
@@ -229,7 +259,11 @@ export class RunPersistence {
       this.failed = true;
       if (!abort?.aborted && !this.lateReported) {
         this.lateReported = true;
-        this.options.onError(new BatonError(ERROR_CODES.STORAGE_ERROR, `A storage write took longer than ${waitMs} ms; the run goes on without waiting for it.`, { retryable: true }));
+        this.options.onError(
+          new BatonError(ERROR_CODES.STORAGE_ERROR, `A storage write took longer than ${waitMs} ms; the run goes on without waiting for it.`, {
+            retryable: true,
+          }),
+        );
       }
       return false;
     } finally {

@@ -19,6 +19,8 @@ export class RunTree {
   claimed = false;
   /** Where a resumed run's state came from: the stored checkpoint, or the state it was given. */
   resumedFrom: "storage" | "state" | undefined;
+  /** Whether a retryable error of the root's model call ends only this attempt (the run option `retryableErrorEnds: "attempt"`). */
+  retryableErrorEndsAttempt = false;
 
   constructor(
     readonly runId: string,

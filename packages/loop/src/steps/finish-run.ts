@@ -1,4 +1,15 @@
-import { messageText, toConversationMessages, type AgentState, type AssistantMessage, type Interruption, type NewConversationMessage, type NextStep, type RunResult } from "@baton/core";
+import {
+  messageText,
+  toConversationMessages,
+  type AgentState,
+  type BatonError,
+  type RunState,
+  type AssistantMessage,
+  type Interruption,
+  type NewConversationMessage,
+  type NextStep,
+  type RunResult,
+} from "@baton/core";
 import { stateUnderHistoryRules, withHistoryRules } from "../persistence/history-rules.js";
 import { resultOf } from "../state/result-of.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
@@ -63,6 +74,7 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   const { state, tree } = run;
   run.hold?.release();
   run.hold = undefined;
+  if (endsAttemptOnly(run, next)) return endAttempt(run, next);
   let interruptions: readonly Interruption[] | undefined;
   if (next.type === "interrupt") {
     state.status = "interrupted";
@@ -105,4 +117,56 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   }
   if (run.log) logAgentEnd(run, run.log, result, interruptions);
   return root ? { ...result, state: value!, ...(interruptions ? { interruptions } : {}) } : result;
+}
+
+/**
+ * Whether `next` ends only this attempt at the run: a root run with storage, asked to
+ * (`retryableErrorEnds: "attempt"`), whose model call failed with a retryable error.
+ */
+function endsAttemptOnly(run: AgentRun, next: NextStep): next is Extract<NextStep, { type: "stop" }> & { readonly error: BatonError } {
+  return (
+    run.parent === undefined &&
+    run.tree.retryableErrorEndsAttempt &&
+    run.tree.claimed &&
+    run.tree.persistence !== undefined &&
+    next.type === "stop" &&
+    next.reason === "error" &&
+    next.error?.retryable === true &&
+    run.state.step === "model" &&
+    !run.abort.aborted
+  );
+}
+
+/**
+ * Ends this attempt at a run whose model call failed with a retryable error: the state
+ * is saved unfinished, as it was before that call (at the prepare step, the call's
+ * iteration not counted), so a resume makes the call again; the claim is given up at
+ * once. The run's own state is left untouched (checkpoints queued before read it); the
+ * result and `run-end` say stop reason `error`, and the result that the run can be
+ * resumed (only when the save was written).
+ */
+async function endAttempt(run: AgentRun, next: Extract<NextStep, { type: "stop" }> & { readonly error: BatonError }): Promise<RunResult> {
+  const { state, tree } = run;
+  const persistence = tree.persistence!;
+  const current = tree.stateValue();
+  // The model step counted the failed call's iteration when it began.
+  const value: RunState = { ...current, root: { ...current.root, step: "prepare", iteration: current.root.iteration - 1 } };
+  const written = await persistence.bounded(persistence.pause(stateUnderHistoryRules(value)), run.abort);
+  run.abort.dispose();
+  const ended: AgentState = { ...state, status: "finished", stopReason: "error", error: next.error.toJSON(), text: state.text ?? finalText(state) };
+  const persisted = written && persistence.ok;
+  const result: RunResult = { ...resultOf(ended, persisted), ...(persisted ? { resumable: true as const } : {}) };
+  if (run.events.active) {
+    run.emit({
+      type: "run-end",
+      stopReason: "error",
+      text: result.text,
+      iterations: result.iterations,
+      toolCallCount: result.toolCallCount,
+      usage: result.usage.total,
+      error: result.error!,
+    });
+  }
+  if (run.log) logAgentEnd(run, run.log, result, undefined);
+  return { ...result, state: value };
 }

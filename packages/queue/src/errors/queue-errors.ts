@@ -19,15 +19,22 @@ export class UnknownAgentError extends BatonError {
     /** The names the worker knows. */
     readonly known: readonly string[],
   ) {
-    super(ERROR_CODES.UNKNOWN_AGENT, `No agent named "${agent}" is registered with this worker. Known agents: ${known.length > 0 ? known.join(", ") : "none"}.`, {
-      details: { agent, known },
-    });
+    super(
+      ERROR_CODES.UNKNOWN_AGENT,
+      `No agent named "${agent}" is registered with this worker. Known agents: ${known.length > 0 ? known.join(", ") : "none"}.`,
+      {
+        details: { agent, known },
+      },
+    );
   }
 }
 
 /** A run no worker could take to its end: its job failed for good (a worker error, or too many crashes). Code `RUN_JOB_FAILED`. */
 export class RunJobFailedError extends BatonError {
-  constructor(readonly runId: string, reason: string) {
+  constructor(
+    readonly runId: string,
+    reason: string,
+  ) {
     super(ERROR_CODES.RUN_JOB_FAILED, `Run "${runId}" failed in the queue: ${reason}`, { details: { runId, reason } });
   }
 }

@@ -24,6 +24,8 @@ export const runJobSchema = z.discriminatedUnion("kind", [
       context: z.record(z.string(), json).optional(),
       rateLimitKey: z.string().min(1).optional(),
       trace: z.record(z.string(), z.string()).optional(),
+      /** Attempts already ended by a retryable model error (set by the worker when it retries the run). */
+      outageRetries: z.number().int().nonnegative().optional(),
     })
     .strict(),
   z
@@ -35,6 +37,8 @@ export const runJobSchema = z.discriminatedUnion("kind", [
       context: z.record(z.string(), json).optional(),
       rateLimitKey: z.string().min(1).optional(),
       trace: z.record(z.string(), z.string()).optional(),
+      /** Attempts already ended by a retryable model error (set by the worker when it retries the run). */
+      outageRetries: z.number().int().nonnegative().optional(),
     })
     .strict(),
 ]);
@@ -49,9 +53,20 @@ export interface RunJobOutcome {
   readonly text: string;
   readonly iterations: number;
   readonly toolCallCount: number;
-  readonly error?: { readonly code: string; readonly message: string };
-  /** Whether the run continued from a checkpoint left by an earlier attempt (a worker that died). */
+  readonly error?: {
+    readonly code: string;
+    readonly message: string;
+    /** How long the provider asked to wait before trying again, in ms (a rate limit's `retry-after`). */
+    readonly retryAfterMs?: number;
+  };
+  /** Whether the run continued from a checkpoint left by an earlier attempt (a worker that died, a retry). */
   readonly resumed: boolean;
+  /**
+   * Set when the attempt ended on a retryable model error (a provider outage) and left
+   * the run resumable: the worker retries it later (see `outageRetry` of
+   * `createRunWorker`). A completed job's value never has it.
+   */
+  readonly resumable?: true;
 }
 
 /**

@@ -58,7 +58,9 @@ export class RedisRunEventLog implements RunEventLog {
       while (!signal.aborted) {
         let reply: [string, StreamEntries][] | null;
         try {
-          reply = (await reader.xread("COUNT", this.batchSize, "BLOCK", this.blockMs, "STREAMS", keys.events, entryId(last))) as [string, StreamEntries][] | null;
+          reply = (await reader.xread("COUNT", this.batchSize, "BLOCK", this.blockMs, "STREAMS", keys.events, entryId(last))) as
+            | [string, StreamEntries][]
+            | null;
         } catch (error) {
           if (signal.aborted) return;
           throw error;
@@ -69,9 +71,13 @@ export class RedisRunEventLog implements RunEventLog {
           const first = seqOfEntryId(entries[0]![0]);
           if (first !== last + 1) {
             // Trimmed while this reader was behind: say so rather than skip events.
-            throw new BatonError(ERROR_CODES.REPLAY_UNAVAILABLE, `Run "${runId}": events ${last + 1} to ${first - 1} were trimmed from the log before they were read.`, {
-              details: { runId, after: last, firstSeq: first },
-            });
+            throw new BatonError(
+              ERROR_CODES.REPLAY_UNAVAILABLE,
+              `Run "${runId}": events ${last + 1} to ${first - 1} were trimmed from the log before they were read.`,
+              {
+                details: { runId, after: last, firstSeq: first },
+              },
+            );
           }
           const events: StreamEvent[] = new Array(entries.length);
           for (let i = 0; i < entries.length; i++) {
@@ -99,7 +105,10 @@ export class RedisRunEventLog implements RunEventLog {
 /** Where the log of `runId` stands: its stream's numbers and its hash's end mark. */
 async function headOf(client: Redis, prefix: string, runId: string): Promise<RunEventLogHead | undefined> {
   const keys = runRelayKeys(prefix, runId);
-  const [info, meta] = (await client.multi().xinfo("STREAM", keys.events).hget(keys.meta, "ended").exec()) ?? [[null, null], [null, null]];
+  const [info, meta] = (await client.multi().xinfo("STREAM", keys.events).hget(keys.meta, "ended").exec()) ?? [
+    [null, null],
+    [null, null],
+  ];
   const ended = meta?.[1] as string | null;
   const stream = info?.[0] === null && Array.isArray(info[1]) ? streamInfoOf(info[1]) : undefined;
   if (stream === undefined && ended === null) return undefined;

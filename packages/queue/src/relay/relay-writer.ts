@@ -75,10 +75,12 @@ export class RelayWriter implements EventSink {
   /** Queues `event`; returns a promise while the backlog is over the high-water mark. */
   emit(event: StreamEvent): Promise<void> | undefined {
     if (this.closed) return undefined;
-    if (event.type === "run-end" && !event.agentPath.includes("/")) this.pendingEnd = this.endQueued = true;
+    const ends = event.type === "run-end" && !event.agentPath.includes("/");
+    if (ends) this.pendingEnd = this.endQueued = true;
     if (this.position === undefined) this.early.push(event);
     else this.queue(event, this.position.base, this.position.contentBase);
-    if (this.writing === undefined) this.writing = this.writeSoon();
+    // The root's run-end is the last event: it goes out at once (its readers wait for it), the others after this turn.
+    if (this.writing === undefined) this.writing = this.writeSoon(!ends);
     if (this.backlog < this.highWaterMark) return undefined;
     this.drained ??= withResolvers();
     return this.drained.promise;
@@ -135,9 +137,9 @@ export class RelayWriter implements EventSink {
     this.release();
   }
 
-  private async writeSoon(): Promise<void> {
+  private async writeSoon(afterThisTurn = true): Promise<void> {
     // After the current turn of the event loop: the events a model chunk or a tool batch emits together go in one write.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (afterThisTurn) await new Promise<void>((resolve) => setImmediate(resolve));
     await this.ready;
     while (this.pending.length > 0 && !this.closed) {
       const batch = this.pending;

@@ -10,7 +10,13 @@ import { relayPosition } from "./relay-position.js";
  * that follow the run stop waiting (and do not reconnect for a `run-end` that would
  * never come). The usage in that `run-end` is zero: what the run used is in storage.
  */
-export async function appendRunFailure(client: Redis, prefix: string, runId: string, failure: BatonError, relay: { readonly maxLength: number; readonly expireAfterMs: number }): Promise<void> {
+export async function appendRunFailure(
+  client: Redis,
+  prefix: string,
+  runId: string,
+  failure: BatonError,
+  relay: { readonly maxLength: number; readonly expireAfterMs: number },
+): Promise<void> {
   const keys = runRelayKeys(prefix, runId);
   const position = await relayPosition(client, keys);
   const base = { runId, agentPath: position.rootAgentPath ?? "main", contentIndex: position.nextContentIndex, timestamp: Date.now() };

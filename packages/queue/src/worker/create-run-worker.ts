@@ -12,6 +12,7 @@ import { DEFAULT_QUEUE_NAME, relayOptionsOf, RELAY_OPTION_RULES, type RelayOptio
 import type { QueueAgent } from "./queue-agent.js";
 import { RateLimits, type RateLimit } from "./rate-limits.js";
 import { runAttempt } from "./run-attempt.js";
+import { DEFAULT_OUTAGE_RETRY, OUTAGE_RETRY_RULES, outageDelayMs, retriedJobData, type OutageRetry } from "./outage-retry.js";
 
 /** Options of {@link createRunWorker}. */
 export interface RunWorkerOptions {
@@ -41,6 +42,19 @@ export interface RunWorkerOptions {
   readonly stalledIntervalMs?: number;
   /** How many times a job may be taken over from a dead worker before it fails for good. Default 5. */
   readonly maxStalledCount?: number;
+  /**
+   * How runs whose model call fails with a retryable error — a provider outage,
+   * overload or rate limit that outlasted the provider adapter's own retries — are
+   * retried: the attempt ends, leaving the run resumable (its stream stays open), the
+   * job waits in the queue (no worker slot is held) for `delayMs × 2^(n−1)` (at most
+   * `maxDelayMs`, at least the provider's `retry-after`), then a worker resumes the run
+   * from that model call; completed tool calls do not run again. After `attempts`
+   * retries the run ends with the error. This is apart from the job retries of
+   * worker-side failures (`attempts`/`backoff` of `submit`), and from tool failures,
+   * which the model reads as tool results. `{ attempts: 0 }` ends the run at the
+   * first such error. Default `{ attempts: 3, delayMs: 2000, maxDelayMs: 60000 }`.
+   */
+  readonly outageRetry?: Partial<OutageRetry>;
   /** Run starts per window for jobs with a `rateLimitKey` (a provider and model), shared by every worker. */
   readonly rateLimits?: Readonly<Record<string, RateLimit>>;
   /** The event relay's stream length and expiry. */
@@ -85,6 +99,7 @@ const WORKER_RULES = {
   stalledIntervalMs: optionIs.positiveInteger,
   maxStalledCount: optionIs.nonNegativeInteger,
   rateLimits: optionIs.object,
+  outageRetry: optionIs.optionsObject(OUTAGE_RETRY_RULES),
   events: optionIs.optionsObject(RELAY_OPTION_RULES),
   workerName: optionIs.nonEmptyString,
   onError: optionIs.function,
@@ -109,7 +124,10 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const lockDurationMs = options.lockDurationMs ?? 30_000;
   const relay = relayOptionsOf(options.events);
   const report = options.onError ?? (() => undefined);
-  const findAgent = typeof options.agents === "function" ? options.agents : (agent: string) => (Object.hasOwn(options.agents, agent) ? (options.agents as Record<string, QueueAgent>)[agent] : undefined);
+  const findAgent =
+    typeof options.agents === "function"
+      ? options.agents
+      : (agent: string) => (Object.hasOwn(options.agents, agent) ? (options.agents as Record<string, QueueAgent>)[agent] : undefined);
   const knownAgents = typeof options.agents === "function" ? [] : Object.keys(options.agents);
 
   const client = newRedisClient(options.connection);
@@ -117,6 +135,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   client.on("error", report);
   subscriber.on("error", report);
   const rateLimits = new RateLimits(client, prefix, options.rateLimits ?? {});
+  const outageRetry: OutageRetry = { ...DEFAULT_OUTAGE_RETRY, ...options.outageRetry };
   const controllers = new Map<string, AbortController>();
   /** Jobs being processed, settled when their processor returns. */
   const inFlight = new Set<Promise<unknown>>();
@@ -160,12 +179,32 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       // A new run's first attempt cannot have left a checkpoint: it starts without waiting for storage or the
       // relay (its events are held until the stream is reopened; an abort found meanwhile stops it at once).
       // Any later attempt (a retry, a takeover) reads the checkpoint first, and the abort before it starts.
-      const firstAttempt = data.kind === "run" && job.attemptsMade === 0 && (job.stalledCounter ?? 0) === 0;
+      const outageRetries = data.outageRetries ?? 0;
+      const firstAttempt = data.kind === "run" && job.attemptsMade === 0 && (job.stalledCounter ?? 0) === 0 && outageRetries === 0;
       let checkpoint: RunCheckpoint | undefined;
       if (!firstAttempt) [checkpoint] = await Promise.all([options.storage.loadCheckpoint(data.runId), abortRequested]);
       else abortRequested.catch(report);
-      const attempt = () => runAttempt({ data, agent, checkpoint, checkpointRead: !firstAttempt, storage: options.storage, writer, signal: controller.signal, heldWaitMs: lockDurationMs * 2 + 2_000 });
+      const endAttemptOnRetryableError = outageRetries < outageRetry.attempts;
+      const attempt = () =>
+        runAttempt({
+          data,
+          agent,
+          checkpoint,
+          checkpointRead: !firstAttempt,
+          storage: options.storage,
+          writer,
+          signal: controller.signal,
+          heldWaitMs: lockDurationMs * 2 + 2_000,
+          endAttemptOnRetryableError,
+        });
       const outcome = await (options.aroundRun === undefined ? attempt() : options.aroundRun(data, attempt));
+      if (outcome.resumable === true) {
+        // The run waits in the queue, its stream left open, and goes on from the failed model call later.
+        await writer.flush();
+        await job.updateData(retriedJobData(data, outageRetries + 1));
+        await job.moveToDelayed(Date.now() + outageDelayMs(outageRetry, outageRetries + 1, outcome.error?.retryAfterMs), token);
+        throw new DelayedError();
+      }
       await writer.finish();
       return outcome;
     } finally {

@@ -8,6 +8,12 @@ export interface QueueAgentRunOptions {
   readonly context?: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal;
   readonly sinks: readonly EventSink[];
+  /**
+   * `"attempt"` when the worker retries runs whose model calls fail retryably: such an
+   * error then ends only this attempt and leaves the run resumable (the loop's run
+   * option of that name; the result says `resumable: true`).
+   */
+  readonly retryableErrorEnds: "run" | "attempt";
 }
 
 /** Options a worker gives {@link QueueAgent.resume}. */
@@ -16,10 +22,16 @@ export interface QueueAgentResumeOptions {
   readonly context?: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal;
   readonly sinks: readonly EventSink[];
+  /**
+   * `"attempt"` when the worker retries runs whose model calls fail retryably: such an
+   * error then ends only this attempt and leaves the run resumable (the loop's run
+   * option of that name; the result says `resumable: true`).
+   */
+  readonly retryableErrorEnds: "run" | "attempt";
 }
 
 /**
- * An agent a worker can run: what `createAgent()` of the `baton` package returns fits
+ * An agent a worker can run: what `createAgent()` of the `@baton/sdk` package returns fits
  * as is (give it `storage`, the same the worker has, so its runs can be resumed by
  * another worker). Functions are not serialized: each worker process builds its agents
  * and registers them by name; a job carries only the name.

@@ -27,7 +27,11 @@ export class RateLimits {
     if (limit === undefined) return 0;
     const window = Math.floor(now / limit.durationMs);
     const counter = `${this.prefix}:rate:{${key}}:${window}`;
-    const replies = await this.client.multi().incr(counter).pexpire(counter, limit.durationMs * 2).exec();
+    const replies = await this.client
+      .multi()
+      .incr(counter)
+      .pexpire(counter, limit.durationMs * 2)
+      .exec();
     const count = Number(replies?.[0]?.[1] ?? 0);
     if (count <= limit.max) return 0;
     return (window + 1) * limit.durationMs - now;

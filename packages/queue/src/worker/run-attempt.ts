@@ -18,6 +18,11 @@ export interface RunAttempt {
   readonly signal: AbortSignal;
   /** The longest an attempt waits for a dead worker's claim on the run to lapse, in ms. */
   readonly heldWaitMs: number;
+  /**
+   * Whether a retryable model error ends only this attempt (the run is left resumable
+   * and retried later): the root's closing events are then kept out of the relay.
+   */
+  readonly endAttemptOnRetryableError: boolean;
 }
 
 /**
@@ -60,27 +65,30 @@ async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: 
   const { data, signal } = attempt;
   const deadline = Date.now() + attempt.heldWaitMs;
   for (;;) {
-    const gate = new RelayGate(attempt.writer);
+    const gate = new RelayGate(attempt.writer, attempt.endAttemptOnRetryableError);
+    const retryableErrorEnds = attempt.endAttemptOnRetryableError ? ("attempt" as const) : ("run" as const);
     const sinks = [gate];
     let result: RunResult | undefined;
     let heldUntil: number | undefined;
     try {
       result =
         resumed || data.kind !== "run"
-        ? await attempt.agent.resume(data.runId, {
-            ...(data.kind === "resume" && data.decisions !== undefined ? { decisions: data.decisions as never } : {}),
-            ...(data.context === undefined ? {} : { context: data.context }),
-            signal,
-            sinks,
-          })
-        : await attempt.agent.run(data.input as never, {
-            runId: data.runId,
-            ...(data.conversationId === undefined ? {} : { conversationId: data.conversationId }),
-            ...(data.userId === undefined ? {} : { userId: data.userId }),
-            ...(data.context === undefined ? {} : { context: data.context }),
-            signal,
-            sinks,
-          });
+          ? await attempt.agent.resume(data.runId, {
+              ...(data.kind === "resume" && data.decisions !== undefined ? { decisions: data.decisions as never } : {}),
+              ...(data.context === undefined ? {} : { context: data.context }),
+              signal,
+              sinks,
+              retryableErrorEnds,
+            })
+          : await attempt.agent.run(data.input as never, {
+              runId: data.runId,
+              ...(data.conversationId === undefined ? {} : { conversationId: data.conversationId }),
+              ...(data.userId === undefined ? {} : { userId: data.userId }),
+              ...(data.context === undefined ? {} : { context: data.context }),
+              signal,
+              sinks,
+              retryableErrorEnds,
+            });
       heldUntil = heldUntilOf(result);
     } catch (error) {
       if (resumed || !isIdInUse(error)) throw error;
@@ -95,6 +103,8 @@ async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: 
       heldUntil = Date.now() + 250;
     }
     if (heldUntil === undefined && result !== undefined) {
+      // A run left resumable is retried later: to the relay's readers, it has not ended.
+      if (result.resumable === true) gate.discardEnd();
       gate.release();
       return outcomeOf(data.runId, result.stopReason, result, resumed);
     }
@@ -127,17 +137,27 @@ function heldUntilOf(result: RunResult): number | undefined {
 function outcomeOf(
   runId: string,
   stopReason: string,
-  run: { readonly text?: string; readonly iterations?: number; readonly toolCallCount?: number; readonly error?: { readonly code: string; readonly message: string } | undefined },
+  run: {
+    readonly text?: string;
+    readonly iterations?: number;
+    readonly toolCallCount?: number;
+    readonly error?: { readonly code: string; readonly message: string; readonly details?: unknown } | undefined;
+    readonly resumable?: true;
+  },
   resumed: boolean,
 ): RunJobOutcome {
+  const retryAfterMs = (run.error?.details as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
   return {
     runId,
     stopReason,
     text: run.text ?? "",
     iterations: run.iterations ?? 0,
     toolCallCount: run.toolCallCount ?? 0,
-    ...(run.error === undefined ? {} : { error: { code: run.error.code, message: run.error.message } }),
+    ...(run.error === undefined
+      ? {}
+      : { error: { code: run.error.code, message: run.error.message, ...(typeof retryAfterMs === "number" ? { retryAfterMs } : {}) } }),
     resumed,
+    ...(run.resumable === true ? { resumable: true as const } : {}),
   };
 }
 

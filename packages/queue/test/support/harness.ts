@@ -3,7 +3,15 @@ import type { StreamEvent } from "@baton/core";
 import { createRedisStorage, type RedisStorage } from "@baton/storage-redis";
 import { QueueEvents } from "bullmq";
 import { afterAll, beforeAll } from "vitest";
-import { createRunQueue, createRunWorker, type RunJobOutcome, type RunQueue, type RunQueueOptions, type RunWorker, type RunWorkerOptions } from "../../src/index.js";
+import {
+  createRunQueue,
+  createRunWorker,
+  type RunJobOutcome,
+  type RunQueue,
+  type RunQueueOptions,
+  type RunWorker,
+  type RunWorkerOptions,
+} from "../../src/index.js";
 import { REDIS_URL } from "./redis.js";
 
 /** One queue on the local Redis with its own names, its storage and the workers a suite starts; closed after the suite. */

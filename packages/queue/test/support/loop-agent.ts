@@ -16,7 +16,7 @@ export interface LoopAgentSettings {
 
 /**
  * A {@link QueueAgent} made from the loop's `run` and `resume` (what `createAgent` of
- * the `baton` package gives users, without depending on it).
+ * the `@baton/sdk` package gives users, without depending on it).
  */
 export function loopAgent(settings: LoopAgentSettings): QueueAgent {
   const fixed = {

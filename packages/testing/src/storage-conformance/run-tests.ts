@@ -1,5 +1,6 @@
 import { RunClaimLostError } from "@baton/core";
 import { expect, it } from "vitest";
+import { expectErrorOf, expectRejectionOf } from "./expect-error.js";
 import type { StorageHarness } from "./harness.js";
 import { checkpoint, checkpointWithNestedRun } from "./sample-data.js";
 
@@ -12,10 +13,21 @@ export function runTests(current: () => StorageHarness): void {
     const now = 1_000_000;
     expect(await storage.claimRun("run-1", { owner: "a", leaseMs: LEASE, now })).toEqual({ claimed: true });
     expect(await storage.claimRun("run-1", { owner: "a", leaseMs: LEASE, now: now + 10 })).toEqual({ claimed: true });
-    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: now + 20 })).toEqual({ claimed: false, reason: "held", owner: "a", leaseUntil: now + 10 + LEASE });
-    // Once the lease has run out, another owner takes the run.
-    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: now + 10 + LEASE })).toEqual({ claimed: true });
-    expect(await storage.claimRun("run-1", { owner: "a", leaseMs: LEASE, now: now + 11 + LEASE })).toMatchObject({ claimed: false, reason: "held", owner: "b" });
+    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: now + 20 })).toEqual({
+      claimed: false,
+      reason: "held",
+      owner: "a",
+      leaseUntil: now + 10 + LEASE,
+    });
+    // Once the lease has run out, another owner takes the run, and learns whose it was.
+    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: now + 10 + LEASE })).toEqual({ claimed: true, previousOwner: "a" });
+    // Its owner renewing is not a takeover.
+    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: now + 11 + LEASE })).toEqual({ claimed: true });
+    expect(await storage.claimRun("run-1", { owner: "a", leaseMs: LEASE, now: now + 12 + LEASE })).toMatchObject({
+      claimed: false,
+      reason: "held",
+      owner: "b",
+    });
   });
 
   it("saves the run's checkpoint, loads it exactly and hands it to the next claimer", async () => {
@@ -30,7 +42,7 @@ export function runTests(current: () => StorageHarness): void {
     expect(await storage.loadCheckpoint("run-1")).toEqual(next);
     // The saved checkpoint renewed the lease: at 20 + LEASE - 1 it is still held.
     expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: 20 + LEASE - 1 })).toMatchObject({ claimed: false, reason: "held" });
-    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: 20 + LEASE })).toEqual({ claimed: true, checkpoint: next });
+    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: 20 + LEASE })).toEqual({ claimed: true, checkpoint: next, previousOwner: "a" });
   });
 
   it("keeps one checkpoint per run: a save replaces it, whatever the agent path of either", async () => {
@@ -40,7 +52,7 @@ export function runTests(current: () => StorageHarness): void {
     const renamed = checkpoint("run-1", { agentPath: "triage", root: { iteration: 4 } });
     await storage.saveCheckpoint(renamed, { owner: "a", leaseMs: LEASE, now: 2 });
     expect(await storage.loadCheckpoint("run-1")).toEqual(renamed);
-    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: 2 + LEASE })).toEqual({ claimed: true, checkpoint: renamed });
+    expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: 2 + LEASE })).toEqual({ claimed: true, checkpoint: renamed, previousOwner: "a" });
   });
 
   it("writes the checkpoint as it was when saveCheckpoint was called, though the caller changes it right after", async () => {
@@ -51,7 +63,7 @@ export function runTests(current: () => StorageHarness): void {
     const saving = storage.saveCheckpoint(state, { owner: "a", leaseMs: LEASE, now: 1 });
     // The loop goes on with the same objects while the save is in flight.
     state.root.iteration = 99;
-    state.root.custom["retries"] = 99;
+    state.root.custom.retries = 99;
     state.root.added.push({ role: "assistant", content: [{ type: "text", text: "later" }] });
     await saving;
     expect(await storage.loadCheckpoint("run-1")).toEqual(expected);
@@ -60,14 +72,16 @@ export function runTests(current: () => StorageHarness): void {
   it("refuses checkpoints from a process that does not hold the run, and writes nothing", async () => {
     const { storage } = current();
     const unknown = await storage.saveCheckpoint(checkpoint("run-x"), { owner: "a", leaseMs: LEASE }).catch((error: unknown) => error);
-    expect(unknown).toBeInstanceOf(RunClaimLostError);
+    expectErrorOf(unknown, RunClaimLostError);
     expect(await storage.loadCheckpoint("run-x")).toBeUndefined();
     await storage.claimRun("run-1", { owner: "a", leaseMs: LEASE, now: 0 });
     await storage.saveCheckpoint(checkpoint("run-1"), { owner: "a", leaseMs: LEASE, now: 0 });
     // The lease expires, b claims the run: a's late checkpoint is fenced off.
     await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: LEASE + 1 });
-    const lost = await storage.saveCheckpoint(checkpoint("run-1", { root: { iteration: 9 } }), { owner: "a", leaseMs: LEASE, now: LEASE + 2 }).catch((error: unknown) => error);
-    expect(lost).toBeInstanceOf(RunClaimLostError);
+    const lost = await storage
+      .saveCheckpoint(checkpoint("run-1", { root: { iteration: 9 } }), { owner: "a", leaseMs: LEASE, now: LEASE + 2 })
+      .catch((error: unknown) => error);
+    expectErrorOf(lost, RunClaimLostError);
     expect(lost).toMatchObject({ code: "RUN_CLAIM_LOST", runId: "run-1", owner: "a", heldBy: "b" });
     expect((await storage.loadCheckpoint("run-1"))?.root.iteration).toBe(1);
   });
@@ -80,7 +94,7 @@ export function runTests(current: () => StorageHarness): void {
     await storage.saveCheckpoint(checkpoint("run-1", { stopReason: "completed" }), { owner: "a", leaseMs: LEASE, now: 3 });
     expect(await storage.claimRun("run-1", { owner: "b", leaseMs: LEASE, now: 10 * LEASE })).toEqual({ claimed: false, reason: "finished" });
     expect(await storage.claimRun("run-1", { owner: "a", leaseMs: LEASE, now: 4 })).toEqual({ claimed: false, reason: "finished" });
-    await expect(storage.saveCheckpoint(checkpoint("run-1"), { owner: "a", leaseMs: LEASE, now: 5 })).rejects.toBeInstanceOf(RunClaimLostError);
+    await expectRejectionOf(storage.saveCheckpoint(checkpoint("run-1"), { owner: "a", leaseMs: LEASE, now: 5 }), RunClaimLostError);
     expect((await storage.loadCheckpoint("run-1"))?.stopReason).toBe("completed");
   });
 
@@ -99,7 +113,7 @@ export function runTests(current: () => StorageHarness): void {
     const other = await harness.openAnother();
     expect(await other.claimRun("run-t", { owner: "b", leaseMs: LEASE, now: 10 * LEASE })).toEqual({ claimed: false, reason: "finished" });
     expect(await storage.claimRun("run-t", { owner: "a", leaseMs: LEASE, now: 4 })).toEqual({ claimed: false, reason: "finished" });
-    await expect(storage.saveCheckpoint(going, { owner: "a", leaseMs: LEASE, now: 5 })).rejects.toBeInstanceOf(RunClaimLostError);
+    await expectRejectionOf(storage.saveCheckpoint(going, { owner: "a", leaseMs: LEASE, now: 5 }), RunClaimLostError);
     expect(await other.loadCheckpoint("run-t")).toEqual(done);
   });
 
@@ -114,7 +128,7 @@ export function runTests(current: () => StorageHarness): void {
     expect(loaded?.root.batch?.calls[0]?.subRuns?.[0]).toEqual(state.root.batch!.calls[0]!.subRuns![0]);
     expect(loaded?.root.batch?.calls[0]?.subRuns?.[0]?.batch?.calls[0]?.outcome).toEqual({ status: "ok", result: { body: "y is 42" }, durationMs: 30 });
     const other = await harness.openAnother();
-    expect(await other.claimRun("run-n", { owner: "b", leaseMs: LEASE, now: 1 + LEASE })).toEqual({ claimed: true, checkpoint: state });
+    expect(await other.claimRun("run-n", { owner: "b", leaseMs: LEASE, now: 1 + LEASE })).toEqual({ claimed: true, checkpoint: state, previousOwner: "a" });
   });
 
   it("lets exactly one of many processes claiming one run at once win, new or expired", async () => {
@@ -130,6 +144,16 @@ export function runTests(current: () => StorageHarness): void {
     const expired = await claimAll("run-new", 1 + LEASE);
     const claimed = expired.filter((result) => result.claimed);
     expect(claimed).toHaveLength(1);
-    expect(claimed[0]).toEqual({ claimed: true, checkpoint: checkpoint("run-new") });
+    const taker = expired.findIndex((result) => result.claimed);
+    expect(claimed[0]).toEqual({ claimed: true, checkpoint: checkpoint("run-new"), ...(taker === winner ? {} : { previousOwner: `p${winner}` }) });
+  });
+
+  it("tells the claimer that takes over a run with no checkpoint yet that the run existed (its first process may have started it)", async () => {
+    const { storage } = current();
+    expect(await storage.claimRun("run-early", { owner: "a", leaseMs: LEASE, now: 0 })).toEqual({ claimed: true });
+    expect(await storage.claimRun("run-early", { owner: "b", leaseMs: LEASE, now: LEASE })).toEqual({ claimed: true, previousOwner: "a" });
+    // A claim given up at once (lease 0) is taken over at once.
+    expect(await storage.claimRun("run-early", { owner: "b", leaseMs: 0, now: LEASE + 1 })).toEqual({ claimed: true });
+    expect(await storage.claimRun("run-early", { owner: "c", leaseMs: LEASE, now: LEASE + 1 })).toEqual({ claimed: true, previousOwner: "b" });
   });
 }

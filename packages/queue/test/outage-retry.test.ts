@@ -1,0 +1,158 @@
+import { ProviderOverloadedError, RateLimitError, type ModelRequest } from "@baton/core";
+import { scriptedModel, type ScriptedModel } from "@baton/testing";
+import { describe, expect, it } from "vitest";
+import { outageDelayMs, DEFAULT_OUTAGE_RETRY } from "../src/worker/outage-retry.js";
+import { loopAgent } from "./support/loop-agent.js";
+import { describeWithRedis } from "./support/redis.js";
+import { useQueueHarness } from "./support/harness.js";
+import { workTool } from "./support/three-turns.js";
+
+/**
+ * The three-turn model (two parallel `work` calls in turns 1 and 2, then `done <n>`),
+ * whose second call fails `failures` times with a retryable provider error first.
+ */
+function flakyModel(
+  failures: number,
+  error: () => Error = () => new RateLimitError("Rate limit reached.", { provider: "scripted", status: 429, retryAfterMs: 30 }),
+): ScriptedModel {
+  let left = failures;
+  return scriptedModel(
+    [
+      (request: ModelRequest) => {
+        const results = request.messages.filter((message) => message.role === "tool").length;
+        const turn = request.messages.filter((message) => message.role === "assistant").length;
+        if (turn === 1 && left > 0) {
+          left--;
+          return { error: error(), errorAfterParts: 0 };
+        }
+        if (turn < 2) {
+          return {
+            text: `turn ${turn + 1}`,
+            toolCalls: [
+              { name: "work", arguments: { step: turn + 1, part: "a" } },
+              { name: "work", arguments: { step: turn + 1, part: "b" } },
+            ],
+          };
+        }
+        return { text: `done ${results}` };
+      },
+    ],
+    { repeatLast: true },
+  );
+}
+
+describe("outage retry delays", () => {
+  it("double from delayMs, stop at maxDelayMs, and never undercut the provider's retry-after", () => {
+    const policy = { attempts: 5, delayMs: 100, maxDelayMs: 500 };
+    expect([1, 2, 3, 4, 5].map((retry) => outageDelayMs(policy, retry, undefined))).toEqual([100, 200, 400, 500, 500]);
+    expect(outageDelayMs(policy, 1, 20_000)).toBe(20_000);
+    expect(outageDelayMs(policy, 3, 150)).toBe(400);
+    expect(DEFAULT_OUTAGE_RETRY).toEqual({ attempts: 3, delayMs: 2_000, maxDelayMs: 60_000 });
+  });
+});
+
+describeWithRedis("runs whose provider fails retryably are retried by the queue, apart from worker failures", () => {
+  const harness = useQueueHarness();
+  const executed: string[] = [];
+  const record = (key: string) => void executed.push(key);
+
+  it("an outage ends the attempt, the job waits in the queue, and the run goes on from the failed model call: tools run once, the stream never ends early", async () => {
+    harness.startWorker({
+      agents: {
+        flaky: loopAgent({ provider: flakyModel(2), tools: [workTool(record)], storage: harness.storage }),
+        overloaded: loopAgent({
+          provider: flakyModel(5, () => new ProviderOverloadedError("Overloaded.", { provider: "scripted", status: 529 })),
+          tools: [workTool(record)],
+          storage: harness.storage,
+        }),
+        once: loopAgent({ provider: flakyModel(1), tools: [workTool(record)], storage: harness.storage }),
+      },
+      concurrency: 2,
+      outageRetry: { attempts: 2, delayMs: 20, maxDelayMs: 100 },
+    });
+    const { runId, jobId } = await harness.queue.submit({ agent: "flaky", input: "Work.", conversationId: "conv-flaky" });
+    const outcome = await harness.finished(jobId);
+    expect(outcome).toMatchObject({ runId, stopReason: "completed", text: "done 2", iterations: 3, toolCallCount: 4, resumed: true });
+    expect(outcome.resumable).toBeUndefined();
+    expect(executed.filter((key) => key.startsWith(runId)).sort()).toEqual([`${runId}:1a`, `${runId}:1b`, `${runId}:2a`, `${runId}:2b`]);
+    expect((await harness.queue.queue.getJob(jobId))!.data).toMatchObject({ outageRetries: 2 });
+
+    const events = await harness.readAll(runId);
+    // One stream: numbered without a gap, no error of the outage in it, one root run-end at its end; each attempt began with a run-start.
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
+    expect(events.filter((event) => event.type === "run-start").length).toBe(3);
+    expect(events.filter((event) => event.type === "run-end")).toEqual([expect.objectContaining({ stopReason: "completed", text: "done 2" })]);
+    expect(events.at(-1)?.type).toBe("run-end");
+    // The stored run equals an uninterrupted one: the input, one answer; a usage record per model call that answered.
+    expect((await harness.storage.loadMessages("conv-flaky")).map((message) => [message.role, message.runId])).toEqual([
+      ["user", runId],
+      ["assistant", runId],
+    ]);
+    expect((await harness.storage.queryUsage({ runId })).map((usage) => usage.iteration)).toEqual([1, 2, 3]);
+
+    // An outage that outlasts the retries ends the run with its error, once, at the end of the stream.
+    const failing = await harness.queue.submit({ agent: "overloaded", input: "Work." });
+    const failed = await harness.finished(failing.jobId);
+    expect(failed).toMatchObject({ stopReason: "error", error: { code: "PROVIDER_OVERLOADED" }, toolCallCount: 2 });
+    expect(failed.resumable).toBeUndefined();
+    const failedEvents = await harness.readAll(failing.runId);
+    expect(failedEvents.filter((event) => event.type === "error")).toEqual([
+      expect.objectContaining({ error: expect.objectContaining({ code: "PROVIDER_OVERLOADED" }) }),
+    ]);
+    expect(failedEvents.slice(-2).map((event) => event.type)).toEqual(["error", "run-end"]);
+    expect(failedEvents.filter((event) => event.type === "run-start").length).toBe(3);
+    expect(await harness.storage.loadCheckpoint(failing.runId)).toMatchObject({ stopReason: "error" });
+    expect(executed.filter((key) => key.startsWith(failing.runId)).sort()).toEqual([`${failing.runId}:1a`, `${failing.runId}:1b`]);
+  });
+});
+
+describeWithRedis("a run waiting for its outage retry", () => {
+  const harness = useQueueHarness();
+  const record = () => undefined;
+
+  it("holds no worker slot: a run submitted after it runs on a one-slot worker meanwhile; promoted, the waiting run finishes", async () => {
+    harness.startWorker({
+      agents: {
+        // The provider asks for a minute: the run waits in the queue until it is promoted below.
+        slowRetry: loopAgent({
+          provider: flakyModel(1, () => new RateLimitError("Rate limit reached.", { provider: "scripted", status: 429, retryAfterMs: 60_000 })),
+          tools: [workTool(record)],
+          storage: harness.storage,
+        }),
+        steady: loopAgent({ provider: flakyModel(0), tools: [workTool(record)], storage: harness.storage }),
+      },
+      concurrency: 1,
+    });
+    const waiting = await harness.queue.submit({ agent: "slowRetry", input: "Work." });
+    const job = async () => (await harness.queue.queue.getJob(waiting.jobId))!;
+    for (let i = 0; i < 500 && (await job()).data.outageRetries === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const steady = await harness.queue.submit({ agent: "steady", input: "Work." });
+    expect((await harness.finished(steady.jobId)).stopReason).toBe("completed");
+    expect(await (await job()).getState()).toBe("delayed");
+    await (await job()).promote();
+    expect(await harness.finished(waiting.jobId)).toMatchObject({ stopReason: "completed", toolCallCount: 4, resumed: true });
+  });
+});
+
+describeWithRedis("outageRetry settings", () => {
+  const harness = useQueueHarness();
+  const record = () => undefined;
+
+  it("with attempts 0 the first outage ends the run", async () => {
+    harness.startWorker({
+      agents: { once: loopAgent({ provider: flakyModel(1), tools: [workTool(record)], storage: harness.storage }) },
+      outageRetry: { attempts: 0 },
+    });
+    const { jobId, runId } = await harness.queue.submit({ agent: "once", input: "Work." });
+    expect(await harness.finished(jobId)).toMatchObject({ stopReason: "error", error: { code: "PROVIDER_RATE_LIMIT", retryAfterMs: 30 }, resumed: false });
+    expect((await harness.readAll(runId)).slice(-2).map((event) => event.type)).toEqual(["error", "run-end"]);
+  });
+
+  it("refuses bad outageRetry settings", () => {
+    expect(() => harness.startWorker({ agents: {}, outageRetry: { attempt: 2 } as never })).toThrow(
+      'createRunWorker: outageRetry(): unknown option "attempt". Accepted options: attempts, delayMs, maxDelayMs.',
+    );
+    expect(() => harness.startWorker({ agents: {}, outageRetry: { delayMs: -1 } })).toThrow(/option "delayMs" must be a non-negative integer/);
+  });
+});
