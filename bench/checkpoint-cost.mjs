@@ -18,15 +18,29 @@ const budgetMs = Number(process.argv[4] ?? 2000);
 /** A realistic history: questions and answers of about 200 characters. */
 const history = Array.from({ length: MESSAGES }, (_, i) =>
   i % 2 === 0
-    ? { role: "user", content: [{ type: "text", text: `Question ${i}: ${"what does the report say about the quarterly numbers and the forecast? ".repeat(3)}` }] }
-    : { role: "assistant", content: [{ type: "text", text: `Answer ${i}: ${"the report shows steady growth, with the forecast revised up by two points. ".repeat(3)}` }] },
+    ? {
+        role: "user",
+        content: [{ type: "text", text: `Question ${i}: ${"what does the report say about the quarterly numbers and the forecast? ".repeat(3)}` }],
+      }
+    : {
+        role: "assistant",
+        content: [{ type: "text", text: `Answer ${i}: ${"the report shows steady growth, with the forecast revised up by two points. ".repeat(3)}` }],
+      },
 );
 const input = [...history, { role: "user", content: [{ type: "text", text: "Go on." }] }];
 const provider = toolCallingModel();
 let runs = 0;
 
 async function oneRun(storage) {
-  const result = await run({ provider, model: "instant", input, tools: [instantTool], maxIterations: STEPS, toolCallLimit: 1e9, ...(storage ? { storage, runId: `r${runs++}` } : {}) });
+  const result = await run({
+    provider,
+    model: "instant",
+    input,
+    tools: [instantTool],
+    maxIterations: STEPS,
+    toolCallLimit: 1e9,
+    ...(storage ? { storage, runId: `r${runs++}` } : {}),
+  });
   if (result.iterations !== STEPS) throw new Error(`unexpected run: ${result.stopReason}`);
   return result;
 }
@@ -43,7 +57,15 @@ const withStore = [];
 const end = performance.now() + budgetMs;
 while (performance.now() < end || without.length < 7) {
   storage = createMemoryStorage();
-  for (const [samples, store] of without.length % 2 === 0 ? [[without, undefined], [withStore, storage]] : [[withStore, storage], [without, undefined]]) {
+  for (const [samples, store] of without.length % 2 === 0
+    ? [
+        [without, undefined],
+        [withStore, storage],
+      ]
+    : [
+        [withStore, storage],
+        [without, undefined],
+      ]) {
     const start = performance.now();
     for (let i = 0; i < 20; i++) await oneRun(store);
     samples.push(((performance.now() - start) * 1000) / (20 * STEPS));

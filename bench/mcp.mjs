@@ -60,7 +60,11 @@ async function main() {
 
     // 1. One call at a time, each timed.
     const sequential = {};
-    for (const [name, tool] of [["in process", localEcho], ["MCP (@baton/mcp)", mcpEcho], ["MCP (SDK callTool)", sdkEcho]]) {
+    for (const [name, tool] of [
+      ["in process", localEcho],
+      ["MCP (@baton/mcp)", mcpEcho],
+      ["MCP (SDK callTool)", sdkEcho],
+    ]) {
       const times = [];
       for (let round = 0; round < rounds; round++) {
         for (let i = 0; i < callsPerRound; i++) {
@@ -75,7 +79,10 @@ async function main() {
 
     // 2. Ten calls in flight at a time.
     const concurrent = {};
-    for (const [name, tool] of [["in process", localEcho], ["MCP (@baton/mcp)", mcpEcho]]) {
+    for (const [name, tool] of [
+      ["in process", localEcho],
+      ["MCP (@baton/mcp)", mcpEcho],
+    ]) {
       const perCall = [];
       for (let round = 0; round < rounds; round++) {
         const start = performance.now();
@@ -90,14 +97,21 @@ async function main() {
     const turns = 20;
     const loop = {};
     for (const calls of [1, 10]) {
-      const provider = scriptedModel([{ toolCalls: Array.from({ length: calls }, () => ({ name: "echo", arguments: args })), usage }], { repeatLast: true, recordRequests: false });
+      const provider = scriptedModel([{ toolCalls: Array.from({ length: calls }, () => ({ name: "echo", arguments: args })), usage }], {
+        repeatLast: true,
+        recordRequests: false,
+      });
       const oneRun = async (tool) => {
         const result = await run({ provider, model: "instant", input: "go", tools: [tool], maxIterations: turns, toolCallLimit: 1e9 });
-        if (result.toolCalls.length !== turns * calls || result.toolCalls.some((call) => call.status !== "ok" || call.result !== "hello")) throw new Error(`unexpected run: ${result.stopReason}`);
+        if (result.toolCalls.length !== turns * calls || result.toolCalls.some((call) => call.status !== "ok" || call.result !== "hello"))
+          throw new Error(`unexpected run: ${result.stopReason}`);
       };
       for (const tool of [localEcho, mcpEcho]) for (let i = 0; i < 3; i++) await oneRun(tool);
       const runsPerRound = Math.max(1, Math.round(callsPerRound / (turns * calls)));
-      for (const [name, tool] of [["in process", localEcho], ["MCP (@baton/mcp)", mcpEcho]]) {
+      for (const [name, tool] of [
+        ["in process", localEcho],
+        ["MCP (@baton/mcp)", mcpEcho],
+      ]) {
         const perCall = [];
         for (let round = 0; round < rounds; round++) {
           const start = performance.now();
@@ -110,11 +124,15 @@ async function main() {
 
     const us = (value) => value.toFixed(1);
     const local = sequential["in process"];
-    console.log(`MCP echo over stdio vs in process: ${rounds} rounds × ${callsPerRound} calls; the server started and listed its tools in ${startMs.toFixed(0)} ms\n`);
+    console.log(
+      `MCP echo over stdio vs in process: ${rounds} rounds × ${callsPerRound} calls; the server started and listed its tools in ${startMs.toFixed(0)} ms\n`,
+    );
     console.log("| how | median µs/call | p95 µs/call | added (median) |");
     console.log("| --- | --- | --- | --- |");
     for (const [name, figures] of Object.entries(sequential)) {
-      console.log(`| execute(), one at a time, ${name} | ${us(figures.medianUs)} | ${us(figures.p95Us)} | ${name === "in process" ? "" : `+${us(figures.medianUs - local.medianUs)} µs`} |`);
+      console.log(
+        `| execute(), one at a time, ${name} | ${us(figures.medianUs)} | ${us(figures.p95Us)} | ${name === "in process" ? "" : `+${us(figures.medianUs - local.medianUs)} µs`} |`,
+      );
     }
     for (const [name, perCall] of Object.entries(concurrent)) {
       console.log(`| execute(), 10 in flight, ${name} | ${us(perCall)} | | ${name === "in process" ? "" : `+${us(perCall - concurrent["in process"])} µs`} |`);
@@ -123,7 +141,9 @@ async function main() {
       const base = loop[name.replace("MCP (@baton/mcp)", "in process")];
       console.log(`| loop run(), ${name} | ${us(perCall)} | | ${name.endsWith("in process") ? "" : `+${us(perCall - base)} µs`} |`);
     }
-    console.log(JSON.stringify({ rounds, callsPerRound, serverStartMs: Math.round(startMs), sequential, concurrentUsPerCall: concurrent, loopUsPerCall: loop }));
+    console.log(
+      JSON.stringify({ rounds, callsPerRound, serverStartMs: Math.round(startMs), sequential, concurrentUsPerCall: concurrent, loopUsPerCall: loop }),
+    );
   } finally {
     const pid = connection.pid;
     await connection.close();

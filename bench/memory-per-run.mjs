@@ -29,7 +29,10 @@ function startRun() {
 // Warm up so code and caches are not counted, then measure.
 await (async () => {
   const warm = [];
-  for (let i = 0; i < 50; i++) warm.push(run({ provider: toolCallingModel("noop"), model: "instant", input: "go", tools: [{ ...pausingTool, name: "noop", execute: () => 1 }], maxIterations: 1 }));
+  for (let i = 0; i < 50; i++)
+    warm.push(
+      run({ provider: toolCallingModel("noop"), model: "instant", input: "go", tools: [{ ...pausingTool, name: "noop", execute: () => 1 }], maxIterations: 1 }),
+    );
   await Promise.all(warm);
 })();
 globalThis.gc();

@@ -24,7 +24,13 @@ const WITH_SDK = process.argv.includes("--sdk");
 
 const tools = [fakeTool({ name: "lookup", result: "found" }), fakeTool({ name: "convert", result: { value: 42 } })];
 const turns = [
-  { toolCalls: [{ name: "lookup", arguments: { q: "a" } }, { name: "convert", arguments: { n: 1 } }], usage: { inputTokens: 40, outputTokens: 8 } },
+  {
+    toolCalls: [
+      { name: "lookup", arguments: { q: "a" } },
+      { name: "convert", arguments: { n: 1 } },
+    ],
+    usage: { inputTokens: 40, outputTokens: 8 },
+  },
   { text: "Done.", usage: { inputTokens: 60, outputTokens: 2 } },
 ];
 

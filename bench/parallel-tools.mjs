@@ -18,7 +18,10 @@ const usage = { inputTokens: 10, outputTokens: 2, cachedInputTokens: 0, reasonin
 
 async function oneRun() {
   const provider = scriptedModel(
-    [{ toolCalls: ["a", "b", "c"].map((name) => ({ name, arguments: {} })), usage }, { text: "done", usage }],
+    [
+      { toolCalls: ["a", "b", "c"].map((name) => ({ name, arguments: {} })), usage },
+      { text: "done", usage },
+    ],
     { recordRequests: false },
   );
   const start = performance.now();

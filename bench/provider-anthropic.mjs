@@ -17,7 +17,16 @@ function syntheticStream(count) {
   const lines = [
     JSON.stringify({
       type: "message_start",
-      message: { id: "msg_bench", type: "message", role: "assistant", model: "claude-haiku-4-5", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 20, output_tokens: 1 } },
+      message: {
+        id: "msg_bench",
+        type: "message",
+        role: "assistant",
+        model: "claude-haiku-4-5",
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 20, output_tokens: 1 },
+      },
     }),
     JSON.stringify({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
   ];

@@ -41,7 +41,11 @@ async function raw() {
   server.enqueue({ kind: "stream", protocol: "google", chunks });
   const started = performance.now();
   let texts = 0;
-  const stream = await client.models.generateContentStream({ model: MODEL, contents: [{ role: "user", parts: [{ text: "go" }] }], config: { thinkingConfig: { includeThoughts: true } } });
+  const stream = await client.models.generateContentStream({
+    model: MODEL,
+    contents: [{ role: "user", parts: [{ text: "go" }] }],
+    config: { thinkingConfig: { includeThoughts: true } },
+  });
   for await (const chunk of stream) for (const part of chunk.candidates?.[0]?.content?.parts ?? []) if (part.text) texts++;
   const elapsed = performance.now() - started;
   if (texts !== CHUNKS) throw new Error(`raw: ${texts} text parts, expected ${CHUNKS}`);

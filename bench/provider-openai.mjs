@@ -31,7 +31,15 @@ const chunk = (delta, finishReason = null, usage = null) =>
 const chunks = [chunk({ role: "assistant", content: "", refusal: null })];
 for (let i = 0; i < CHUNKS; i++) chunks.push(chunk({ content: ` word${i % 100}` }));
 chunks.push(chunk({}, "stop"));
-chunks.push(chunk(null, null, { prompt_tokens: 16, completion_tokens: CHUNKS, total_tokens: 16 + CHUNKS, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 } }));
+chunks.push(
+  chunk(null, null, {
+    prompt_tokens: 16,
+    completion_tokens: CHUNKS,
+    total_tokens: 16 + CHUNKS,
+    prompt_tokens_details: { cached_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0 },
+  }),
+);
 
 const server = await startProviderServer();
 const client = new OpenAI({ apiKey: "bench", baseURL: `${server.url}/v1`, maxRetries: 0 });
@@ -41,7 +49,12 @@ const messages = [{ role: "user", content: [{ type: "text", text: "Write a long 
 async function raw() {
   server.enqueue({ kind: "stream", protocol: "openai-chat", chunks });
   const start = performance.now();
-  const stream = await client.chat.completions.create({ model: "gpt-4.1-nano", messages: [{ role: "user", content: "Write a long text." }], stream: true, stream_options: { include_usage: true } });
+  const stream = await client.chat.completions.create({
+    model: "gpt-4.1-nano",
+    messages: [{ role: "user", content: "Write a long text." }],
+    stream: true,
+    stream_options: { include_usage: true },
+  });
   let count = 0;
   for await (const item of stream) if (item.choices[0]?.delta?.content) count++;
   if (count !== CHUNKS) throw new Error(`raw: ${count} chunks`);

@@ -8,7 +8,8 @@
 //     GET /runs/<id>/events as SSE with sendSse; prints "READY <port>".
 // SIGTERM ends either gracefully; the benchmark SIGKILLs some workers on purpose.
 import { createServer } from "node:http";
-import { followRunEvents, sendSse } from "@baton/events";
+import { followRunEvents } from "@baton/events";
+import { sendSse } from "@baton/events/node";
 import { createRunQueue, createRunWorker } from "@baton/queue";
 import { createRedisStorage } from "@baton/storage-redis";
 import { benchAgents } from "./queue-agents.mjs";

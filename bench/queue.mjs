@@ -70,7 +70,12 @@ const ONLY = new Set(args.only.split(","));
 
 const REDIS_URL = process.env.BATON_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const redisUrl = new URL(REDIS_URL);
-const bullConnection = { host: redisUrl.hostname, port: Number(redisUrl.port || 6379), ...(redisUrl.password ? { password: decodeURIComponent(redisUrl.password) } : {}), maxRetriesPerRequest: null };
+const bullConnection = {
+  host: redisUrl.hostname,
+  port: Number(redisUrl.port || 6379),
+  ...(redisUrl.password ? { password: decodeURIComponent(redisUrl.password) } : {}),
+  maxRetriesPerRequest: null,
+};
 const UNIQUE = `bench-queue-${process.pid}-${randomUUID().slice(0, 8)}`;
 const PREFIX = UNIQUE;
 const queueNames = new Set();
@@ -162,7 +167,9 @@ async function jobWatcher(name) {
     waiting.delete(jobId);
     entry({ at, ...outcome });
   };
-  events.on("completed", ({ jobId, returnvalue }) => settle(jobId, { ok: true, returnvalue: typeof returnvalue === "string" ? JSON.parse(returnvalue) : returnvalue }));
+  events.on("completed", ({ jobId, returnvalue }) =>
+    settle(jobId, { ok: true, returnvalue: typeof returnvalue === "string" ? JSON.parse(returnvalue) : returnvalue }),
+  );
   events.on("failed", ({ jobId, failedReason }) => settle(jobId, { ok: false, failedReason }));
   await events.waitUntilReady();
   return {
@@ -356,12 +363,41 @@ async function throughput() {
     await queue.close();
     const perSecond = (THROUGHPUT_RUNS / result.totalMs) * 1000;
     const ideal = (count * CONCURRENCY * 1000) / (3 * MODEL_DELAY_MS);
-    rows.push([count, count * CONCURRENCY, THROUGHPUT_RUNS, ms(result.totalMs, 0), ms(result.submitMs, 0), ms(result.activeMs, 0), `${perSecond.toFixed(1)} runs/s`, `${ideal.toFixed(0)} runs/s`, `${((perSecond / ideal) * 100).toFixed(0)} %`]);
-    summary.throughput.push({ workers: count, concurrency: CONCURRENCY, runs: THROUGHPUT_RUNS, totalMs: result.totalMs, submitMs: result.submitMs, activeMedianMs: result.activeMs, runsPerSecond: perSecond, idealRunsPerSecond: ideal });
+    rows.push([
+      count,
+      count * CONCURRENCY,
+      THROUGHPUT_RUNS,
+      ms(result.totalMs, 0),
+      ms(result.submitMs, 0),
+      ms(result.activeMs, 0),
+      `${perSecond.toFixed(1)} runs/s`,
+      `${ideal.toFixed(0)} runs/s`,
+      `${((perSecond / ideal) * 100).toFixed(0)} %`,
+    ]);
+    summary.throughput.push({
+      workers: count,
+      concurrency: CONCURRENCY,
+      runs: THROUGHPUT_RUNS,
+      totalMs: result.totalMs,
+      submitMs: result.submitMs,
+      activeMedianMs: result.activeMs,
+      runsPerSecond: perSecond,
+      idealRunsPerSecond: ideal,
+    });
   }
   table(
     `2. Throughput: ${THROUGHPUT_RUNS} runs of the 3-turn agent (${MODEL_DELAY_MS} ms model latency), all submitted at once, concurrency ${CONCURRENCY} per worker process, ${cpus().length} cores`,
-    ["workers", "slots", "runs", "total (submit → last completed)", "submitting all", "job active (median)", "throughput", "ideal (slots / 150 ms)", "of ideal"],
+    [
+      "workers",
+      "slots",
+      "runs",
+      "total (submit → last completed)",
+      "submitting all",
+      "job active (median)",
+      "throughput",
+      "ideal (slots / 150 ms)",
+      "of ideal",
+    ],
     rows,
   );
 }
@@ -430,7 +466,7 @@ async function sseFanOut() {
       rows.push([
         round + 1,
         `${produced.toLocaleString("en")} (${DELTAS.toLocaleString("en")} deltas)`,
-        `${ms(producedMs, 0)} (${Math.round((produced / producedMs) * 1000 / 1000)}k/s)`,
+        `${ms(producedMs, 0)} (${Math.round(((produced / producedMs) * 1000) / 1000)}k/s)`,
         `${CLIENTS} (${CLIENTS / urls.length} per node)`,
         delivered.toLocaleString("en"),
         ms(elapsed, 0),
@@ -439,7 +475,16 @@ async function sseFanOut() {
         allWhole ? "yes" : `NO (${results.filter((r) => r.count === produced && r.inOrder && r.ended).length}/${CLIENTS})`,
         connectedAt < start ? "yes" : "no",
       ]);
-      summary.sse.push({ produced, producedMs, clients: CLIENTS, delivered, elapsedMs: elapsed, eventsPerSecond: rate, allWholeInOrder: allWhole, perClientMedianMs: median(perClient) });
+      summary.sse.push({
+        produced,
+        producedMs,
+        clients: CLIENTS,
+        delivered,
+        elapsedMs: elapsed,
+        eventsPerSecond: rate,
+        allWholeInOrder: allWhole,
+        perClientMedianMs: median(perClient),
+      });
     }
   } finally {
     await queue.close();
@@ -447,7 +492,18 @@ async function sseFanOut() {
   }
   table(
     `3. Event relay → SSE: ${CLIENTS} clients on 2 API nodes (child processes, createRunQueue + followRunEvents + sendSse each), all following one run streaming ${DELTAS} text deltas with no delay; worker in a child process; clients decode with decodeSseEvents in this process (target ≥ 50k events/s)`,
-    ["round", "events in the run", "worker: first delta → run-end", "clients", "events delivered", "first delta → last client done", "delivered", "per client (median / max)", "every client every event, in order", "all attached before the deltas"],
+    [
+      "round",
+      "events in the run",
+      "worker: first delta → run-end",
+      "clients",
+      "events delivered",
+      "first delta → last client done",
+      "delivered",
+      "per client (median / max)",
+      "every client every event, in order",
+      "all attached before the deltas",
+    ],
     rows,
   );
 }
@@ -502,7 +558,13 @@ async function failover(storage) {
         stopReason: end.event.stopReason,
       };
       samples.push(sample);
-      rows.push([rep + 1, ms(sample.takenMs, 0), ms(sample.firstEventMs, 0), sample.firstEventMs <= LOCK_MS + 1_000 ? "yes" : "NO", `${sample.stopReason}${sample.resumed ? ", resumed" : ""}`]);
+      rows.push([
+        rep + 1,
+        ms(sample.takenMs, 0),
+        ms(sample.firstEventMs, 0),
+        sample.firstEventMs <= LOCK_MS + 1_000 ? "yes" : "NO",
+        `${sample.stopReason}${sample.resumed ? ", resumed" : ""}`,
+      ]);
     }
   } finally {
     await jobs.close();
@@ -556,7 +618,9 @@ process.once("SIGINT", () => {
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
 const storage = await createRedisStorage({ url: REDIS_URL, keyPrefix: `${PREFIX}:storage:` });
 const started = now();
-console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Redis ${REDIS_URL} (${(await redis.info("server")).match(/redis_version:(\S+)/)?.[1] ?? "?"}), keys under ${UNIQUE}`);
+console.log(
+  `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Redis ${REDIS_URL} (${(await redis.info("server")).match(/redis_version:(\S+)/)?.[1] ?? "?"}), keys under ${UNIQUE}`,
+);
 try {
   if (ONLY.has("overhead")) await overhead(storage);
   if (ONLY.has("throughput")) await throughput();

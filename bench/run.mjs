@@ -49,7 +49,12 @@ for (const [label, script, mode, target] of [
   const ms = SIZES.map((size, i) => (size / rates[i]) * 1000);
   const small = ((ms[1] - ms[0]) / (SIZES[1] - SIZES[0])) * 1000;
   const large = ((ms[2] - ms[1]) / (SIZES[2] - SIZES[1])) * 1000;
-  rows.push([`${label}: µs per added event, 2k→20k vs 20k→200k`, `${small.toFixed(2)} vs ${large.toFixed(2)} µs`, "linear: second ≤ first + 25 %", large <= small * 1.25]);
+  rows.push([
+    `${label}: µs per added event, 2k→20k vs 20k→200k`,
+    `${small.toFixed(2)} vs ${large.toFixed(2)} µs`,
+    "linear: second ≤ first + 25 %",
+    large <= small * 1.25,
+  ]);
 }
 for (const mode of ["in-process", "sse"]) {
   const latency = median(measure("event-latency.mjs", [mode]).map((v) => v.medianUs));
@@ -62,15 +67,30 @@ for (const name of ["openai", "anthropic", "google"]) {
   const overhead = median(results.map((v) => v.overheadPercent));
   const raw = median(results.map((v) => v.rawUsPerChunk));
   const adapter = median(results.map((v) => v.adapterUsPerChunk));
-  rows.push([`@baton/${name}: µs per chunk, raw SDK stream vs adapter`, `${raw.toFixed(2)} vs ${adapter.toFixed(2)} µs (${overhead >= 0 ? "+" : ""}${overhead.toFixed(1)} %)`, "< 10 % extra", overhead < 10]);
+  rows.push([
+    `@baton/${name}: µs per chunk, raw SDK stream vs adapter`,
+    `${raw.toFixed(2)} vs ${adapter.toFixed(2)} µs (${overhead >= 0 ? "+" : ""}${overhead.toFixed(1)} %)`,
+    "< 10 % extra",
+    overhead < 10,
+  ]);
 }
 
 // Token engine (issue 5, in progress): counting and context preparation.
 const counting = measure("tokens-counting.mjs");
 const gpt = (key) => median(counting.map((v) => v["gpt-tokenizer"][key]));
 const wasm = (key) => median(counting.map((v) => v.tiktoken[key]));
-rows.push(["tokens: count a 200-byte message (gpt-tokenizer / tiktoken)", `${gpt("usPer200ByteMessage").toFixed(1)} / ${wasm("usPer200ByteMessage").toFixed(1)} µs`, "< 30 µs", gpt("usPer200ByteMessage") < 30]);
-rows.push(["tokens: counter throughput on 1 MB of real text vs fastest raw tokenizer", `${gpt("percentOfFastestRaw").toFixed(0)} %`, "≥ 90 %", gpt("percentOfFastestRaw") >= 90]);
+rows.push([
+  "tokens: count a 200-byte message (gpt-tokenizer / tiktoken)",
+  `${gpt("usPer200ByteMessage").toFixed(1)} / ${wasm("usPer200ByteMessage").toFixed(1)} µs`,
+  "< 30 µs",
+  gpt("usPer200ByteMessage") < 30,
+]);
+rows.push([
+  "tokens: counter throughput on 1 MB of real text vs fastest raw tokenizer",
+  `${gpt("percentOfFastestRaw").toFixed(0)} %`,
+  "≥ 90 %",
+  gpt("percentOfFastestRaw") >= 90,
+]);
 rows.push(["tokens: recount 10,000 messages after appending one", `${gpt("recount10kUs").toFixed(0)} µs`, "< 1 ms", gpt("recount10kUs") < 1000]);
 // LangChain's trimMessages takes minutes at 100k messages: it is measured on its own (see BENCHMARKS.md).
 process.env.BENCH_SKIP_LANGCHAIN = "1";
@@ -78,7 +98,12 @@ const context = measure("tokens-context.mjs");
 for (const size of ["1000", "10000", "100000"]) {
   const cold = median(context.map((v) => v.batonOpenAICounter[size].coldMs));
   const warm = median(context.map((v) => v.batonOpenAICounter[size].warmMs));
-  rows.push([`context: prepare ${Number(size).toLocaleString("en")} messages, OpenAI counter, cold / warm`, `${cold.toFixed(1)} / ${warm.toFixed(3)} ms`, "< 100 ms / < 1 ms", cold < 100 && warm < 1]);
+  rows.push([
+    `context: prepare ${Number(size).toLocaleString("en")} messages, OpenAI counter, cold / warm`,
+    `${cold.toFixed(1)} / ${warm.toFixed(3)} ms`,
+    "< 100 ms / < 1 ms",
+    cold < 100 && warm < 1,
+  ]);
 }
 
 // Storage adapters: appends of a ~1 KB assistant message, and loading a
@@ -93,13 +118,25 @@ for (const adapter of ["memory", "sqlite", "postgres", "redis"]) {
   const results = [first, ...measure("storage.mjs", [adapter], [], PROCESSES - 1)];
   const of = (key) => median(results.map((v) => v[key]));
   const perSecond = (value) => `${Math.round(value).toLocaleString("en")}/s`;
-  rows.push([`storage ${adapter}: appends of one ~1 KB message, sequential / 8 concurrent writers`, `${perSecond(of("sequentialPerSecond"))} / ${perSecond(of("parallelPerSecond"))}`, "reported", true]);
-  rows.push([`storage ${adapter}: load 1,000 messages, loadMessages / loadConversationHistory`, `${of("loadMs").toFixed(2)} / ${of("historyMs").toFixed(2)} ms`, "reported", true]);
+  rows.push([
+    `storage ${adapter}: appends of one ~1 KB message, sequential / 8 concurrent writers`,
+    `${perSecond(of("sequentialPerSecond"))} / ${perSecond(of("parallelPerSecond"))}`,
+    "reported",
+    true,
+  ]);
+  rows.push([
+    `storage ${adapter}: load 1,000 messages, loadMessages / loadConversationHistory`,
+    `${of("loadMs").toFixed(2)} / ${of("historyMs").toFixed(2)} ms`,
+    "reported",
+    true,
+  ]);
 }
 
 const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => String(r[i]).length), ["benchmark", "result", "target"][i].length));
 const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 4)).join(" | ")} |`;
-console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; medians over ${PROCESSES} processes`);
+console.log(
+  `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; medians over ${PROCESSES} processes`,
+);
 console.log(line(["benchmark", "result", "target", "met"]));
 console.log(line(widths.map((w) => "-".repeat(w)).concat("----")));
 // met: null when there is nothing to meet (a skipped adapter).
@@ -112,7 +149,9 @@ if (rows.some((r) => r[3] === false)) process.exitCode = 1;
 if (process.env.BENCH_SKIP_PEERS !== "1") {
   console.log("");
   try {
-    execFileSync(process.execPath, [join(here, "peers", "run.mjs"), "--runs", String(process.env.BENCH_PEERS_RUNS ?? 3)], { stdio: ["ignore", "inherit", "inherit"] });
+    execFileSync(process.execPath, [join(here, "peers", "run.mjs"), "--runs", String(process.env.BENCH_PEERS_RUNS ?? 3)], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
   } catch (error) {
     console.log(`peers side by side: failed (${error.message.split("\n")[0]})`);
     process.exitCode = 1;

@@ -4,7 +4,8 @@
 // delta was produced in the delta's text (for latency). Prints the port when ready.
 import { createServer } from "node:http";
 import { run } from "@baton/loop";
-import { sendSse, startRunSession } from "@baton/events";
+import { startRunSession } from "@baton/events";
+import { sendSse } from "@baton/events/node";
 import { instantTextModel } from "./instant-stream.mjs";
 
 /** A model streaming `count` deltas, one per millisecond timer, each carrying the epoch time in µs. */

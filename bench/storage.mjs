@@ -31,7 +31,28 @@ const unique = `bench_${process.pid}_${randomUUID().slice(0, 8)}`;
 
 /** Text of a plausible length and shape (deterministic, so every adapter stores the same bytes). */
 function prose(length, seed) {
-  const words = ["the", "moon", "orbit", "of", "Jupiter", "passes", "notes", "search", "result", "Saturn", "and", "rings", "known", "distance", "from", "Sun", "is", "about", "million", "kilometres"];
+  const words = [
+    "the",
+    "moon",
+    "orbit",
+    "of",
+    "Jupiter",
+    "passes",
+    "notes",
+    "search",
+    "result",
+    "Saturn",
+    "and",
+    "rings",
+    "known",
+    "distance",
+    "from",
+    "Sun",
+    "is",
+    "about",
+    "million",
+    "kilometres",
+  ];
   let text = "";
   for (let i = seed; text.length < length; i++) text += `${words[(i * 7) % words.length]} `;
   return text.slice(0, length);
@@ -55,7 +76,9 @@ export function assistantMessage(i) {
       },
       {
         type: "tool-results",
-        results: [{ type: "tool-result", toolCallId, toolName: "search_notes", result: { passages: [{ note: "jupiter.md", score: 3.78, text: prose(420, i + 2) }] } }],
+        results: [
+          { type: "tool-result", toolCallId, toolName: "search_notes", result: { passages: [{ note: "jupiter.md", score: 3.78, text: prose(420, i + 2) }] } },
+        ],
       },
     ],
   };
@@ -159,9 +182,11 @@ if (opened.skipped) {
     let conversations = 0;
 
     // Warm-up: prepared statements, the pool's connections, the JIT.
-    await Promise.all(Array.from({ length: WRITERS }, async () => {
-      for (let i = 0; i < 25; i++) await storage.appendMessages("warm-up", [message]);
-    }));
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        for (let i = 0; i < 25; i++) await storage.appendMessages("warm-up", [message]);
+      }),
+    );
 
     // (a) Sequential: one writer appends single messages, one after the other.
     const sequentialPerSecond = await rounds(async () => {
@@ -175,12 +200,15 @@ if (opened.skipped) {
     const parallelPerSecond = await rounds(async () => {
       const id = `parallel-${conversations++}`;
       const start = performance.now();
-      await Promise.all(Array.from({ length: WRITERS }, async () => {
-        for (let i = 0; i < APPENDS / WRITERS; i++) await storage.appendMessages(id, [message]);
-      }));
+      await Promise.all(
+        Array.from({ length: WRITERS }, async () => {
+          for (let i = 0; i < APPENDS / WRITERS; i++) await storage.appendMessages(id, [message]);
+        }),
+      );
       const elapsed = performance.now() - start;
       const stored = await storage.loadMessages(id);
-      if (stored.length !== APPENDS || stored.some((m, i) => m.seq !== i + 1)) throw new Error(`parallel appends: expected seq 1..${APPENDS}, got ${stored.length} messages`);
+      if (stored.length !== APPENDS || stored.some((m, i) => m.seq !== i + 1))
+        throw new Error(`parallel appends: expected seq 1..${APPENDS}, got ${stored.length} messages`);
       return (APPENDS * 1000) / elapsed;
     });
 
@@ -190,7 +218,8 @@ if (opened.skipped) {
     const check = await storage.loadMessages("long");
     if (check.length !== CONVERSATION_SIZE) throw new Error(`expected ${CONVERSATION_SIZE} messages, loaded ${check.length}`);
     const history = await loadConversationHistory(storage, "long");
-    if (history.messages.length !== CONVERSATION_SIZE * 1.5) throw new Error(`expected ${CONVERSATION_SIZE * 1.5} model messages, got ${history.messages.length}`);
+    if (history.messages.length !== CONVERSATION_SIZE * 1.5)
+      throw new Error(`expected ${CONVERSATION_SIZE * 1.5} model messages, got ${history.messages.length}`);
     // Blocks of 10 loads alternate with blocks of 10 history loads (and 10 conversions),
     // so all three see the same warm-up and machine load, and each block pays for the
     // garbage it makes (single loads would hand their GC pauses to the next one).

@@ -38,7 +38,10 @@ function corpus() {
   };
   walk(root);
   files.sort();
-  return files.map((file) => readFileSync(file, "utf8")).join("\n\n").replace(/\s+/g, " ");
+  return files
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n\n")
+    .replace(/\s+/g, " ");
 }
 
 const TEXT = corpus();
@@ -65,14 +68,20 @@ function slice(rand, min, max) {
 function conversation(size, seed) {
   const rand = random(seed);
   const messages = [
-    { role: "system", content: "You are a helpful assistant. " + slice(rand, 200, 400) },
+    { role: "system", content: `You are a helpful assistant. ${slice(rand, 200, 400)}` },
     { role: "user", content: [{ type: "text", text: slice(rand, 200, 800) }] },
   ];
   let call = 0;
   while (messages.length < size) {
     if (rand() < 0.3) {
       const id = `call_${call++}`;
-      messages.push({ role: "assistant", content: [{ type: "text", text: slice(rand, 100, 300) }, { type: "tool-call", toolCallId: id, toolName: "search_docs", arguments: { query: slice(rand, 10, 40) } }] });
+      messages.push({
+        role: "assistant",
+        content: [
+          { type: "text", text: slice(rand, 100, 300) },
+          { type: "tool-call", toolCallId: id, toolName: "search_docs", arguments: { query: slice(rand, 10, 40) } },
+        ],
+      });
       messages.push({ role: "tool", content: [{ type: "tool-result", toolCallId: id, toolName: "search_docs", result: slice(rand, 200, 800) }] });
     } else {
       messages.push({ role: "assistant", content: [{ type: "text", text: slice(rand, 200, 800) }] });
@@ -137,7 +146,10 @@ function toLangChain(messages) {
     if (m.role === "system") return new SystemMessage(m.content);
     if (m.role === "user") return new HumanMessage(m.content.map((p) => p.text).join(""));
     if (m.role === "tool") return new ToolMessage({ content: m.content[0].result, tool_call_id: m.content[0].toolCallId, name: m.content[0].toolName });
-    const text = m.content.filter((p) => p.type === "text").map((p) => p.text).join("");
+    const text = m.content
+      .filter((p) => p.type === "text")
+      .map((p) => p.text)
+      .join("");
     const calls = m.content.filter((p) => p.type === "tool-call").map((p) => ({ id: p.toolCallId, name: p.toolName, args: p.arguments, type: "tool_call" }));
     return new AIMessage({ content: text, tool_calls: calls });
   });
@@ -175,7 +187,14 @@ function round(ms) {
 if (process.argv[2] === "langchain") {
   console.log(JSON.stringify(await langchain(Number(process.argv[3]))));
 } else {
-  const result = { corpusChars: TEXT.length, contextLimit: CONTEXT_LIMIT, reservedOutputTokens: RESERVED, baton: {}, batonOpenAICounter: {}, langchainTrimMessages: {} };
+  const result = {
+    corpusChars: TEXT.length,
+    contextLimit: CONTEXT_LIMIT,
+    reservedOutputTokens: RESERVED,
+    baton: {},
+    batonOpenAICounter: {},
+    langchainTrimMessages: {},
+  };
   for (const size of SIZES) result.baton[size] = await baton(size, approxCounter);
   // A fresh counter per size: its per-message cache starts empty. The encoder is shared and
   // loaded once per process; it is loaded here first so "cold" means nothing counted yet.
@@ -184,7 +203,10 @@ if (process.argv[2] === "langchain") {
   for (const size of SKIP_LANGCHAIN ? [] : SIZES) {
     const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "langchain", String(size)], { encoding: "utf8", timeout: LANGCHAIN_TIMEOUT_MS });
     if (child.error || child.status !== 0) {
-      result.langchainTrimMessages[size] = child.error?.code === "ETIMEDOUT" || child.signal === "SIGTERM" ? { coldMs: "> 60 s", note: "stopped after 60 s" } : { error: (child.stderr || String(child.error)).slice(0, 300) };
+      result.langchainTrimMessages[size] =
+        child.error?.code === "ETIMEDOUT" || child.signal === "SIGTERM"
+          ? { coldMs: "> 60 s", note: "stopped after 60 s" }
+          : { error: (child.stderr || String(child.error)).slice(0, 300) };
     } else {
       result.langchainTrimMessages[size] = JSON.parse(child.stdout.trim().split("\n").at(-1));
     }

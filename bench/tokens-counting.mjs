@@ -31,7 +31,7 @@ function repoDocs() {
 const docs = repoDocs();
 const corpus = docs.join("\n\n");
 let megabyte = "";
-while (megabyte.length < 1_000_000) megabyte += corpus + "\n\n";
+while (megabyte.length < 1_000_000) megabyte += `${corpus}\n\n`;
 megabyte = megabyte.slice(0, megabyte.lastIndexOf(" ", 1_000_000));
 const megabyteBytes = Buffer.byteLength(megabyte);
 

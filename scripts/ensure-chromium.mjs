@@ -43,7 +43,8 @@ function aptGet(args) {
 }
 
 if (!isExecutable(path)) {
-  if (path !== DEFAULT_PATH) fail(`CHROMIUM_PATH is set to ${path}, but there is no executable file there. Fix CHROMIUM_PATH or unset it to use ${DEFAULT_PATH}.`);
+  if (path !== DEFAULT_PATH)
+    fail(`CHROMIUM_PATH is set to ${path}, but there is no executable file there. Fix CHROMIUM_PATH or unset it to use ${DEFAULT_PATH}.`);
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
     fail(

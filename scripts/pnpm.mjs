@@ -12,9 +12,7 @@ const version = packageManager.replace(/^pnpm@/, "").split("+")[0];
 
 const installed = spawnSync("pnpm", ["--version"], { encoding: "utf8", shell: process.platform === "win32" });
 const useGlobal = installed.status === 0 && installed.stdout.trim() === version;
-const [command, args] = useGlobal
-  ? ["pnpm", process.argv.slice(2)]
-  : ["npx", ["--yes", `pnpm@${version}`, ...process.argv.slice(2)]];
+const [command, args] = useGlobal ? ["pnpm", process.argv.slice(2)] : ["npx", ["--yes", `pnpm@${version}`, ...process.argv.slice(2)]];
 
 const result = spawnSync(command, args, {
   cwd: root,

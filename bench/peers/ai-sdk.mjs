@@ -35,7 +35,12 @@ await main({
       loopRunner(iterations, noop) {
         let id = 0;
         const model = fakeModel(
-          () => ({ content: [{ type: "tool-call", toolCallId: `call_${id++}`, toolName: "noop", input: "{}" }], finishReason: toolCallsFinish, usage, warnings: [] }),
+          () => ({
+            content: [{ type: "tool-call", toolCallId: `call_${id++}`, toolName: "noop", input: "{}" }],
+            finishReason: toolCallsFinish,
+            usage,
+            warnings: [],
+          }),
           () => {
             throw new Error("not streamed");
           },
@@ -81,7 +86,12 @@ await main({
             let turn = 0;
             for (const message of prompt) if (message.role === "tool") turn += message.content.length;
             if (turn < THREE_TOOLS.length) {
-              return { content: [{ type: "tool-call", toolCallId: `call_${id++}`, toolName: THREE_TOOLS[turn], input: "{}" }], finishReason: toolCallsFinish, usage, warnings: [] };
+              return {
+                content: [{ type: "tool-call", toolCallId: `call_${id++}`, toolName: THREE_TOOLS[turn], input: "{}" }],
+                finishReason: toolCallsFinish,
+                usage,
+                warnings: [],
+              };
             }
             return { content: [{ type: "text", text: FINAL_TEXT }], finishReason: stopFinish, usage, warnings: [] };
           },

@@ -35,10 +35,10 @@ await main({
       threeToolsRunner(fns) {
         // A function turn: the turn is the number of tool results in the request.
         const replies = [...THREE_TOOLS.map((name) => ({ toolCalls: [{ name, arguments: {} }], usage })), { text: FINAL_TEXT, usage }];
-        const provider = scriptedModel(
-          [(request) => replies[Math.min(request.messages.filter((m) => m.role === "tool").length, THREE_TOOLS.length)]],
-          { repeatLast: true, recordRequests: false },
-        );
+        const provider = scriptedModel([(request) => replies[Math.min(request.messages.filter((m) => m.role === "tool").length, THREE_TOOLS.length)]], {
+          repeatLast: true,
+          recordRequests: false,
+        });
         const tools = THREE_TOOLS.map((name) => tool(name, fns[name]));
         return async () => {
           const result = await run({ provider, model: "instant", input: "go", tools });

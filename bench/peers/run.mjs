@@ -38,7 +38,9 @@ function parseArgs(argv) {
     else if (flag === "--deltas") options.deltas = Number(value());
     else if (flag === "--concurrency") options.concurrency = Number(value());
     else if (flag === "--help" || flag === "-h") {
-      console.log("node bench/peers/run.mjs [--runs N] [--json] [--measure loop-200,loop-10,stream,concurrent] [--framework hand-written,baton,ai-sdk,openai-agents] [--iterations N] [--deltas D] [--concurrency RUNS]");
+      console.log(
+        "node bench/peers/run.mjs [--runs N] [--json] [--measure loop-200,loop-10,stream,concurrent] [--framework hand-written,baton,ai-sdk,openai-agents] [--iterations N] [--deltas D] [--concurrency RUNS]",
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -79,7 +81,8 @@ const MEASURES = [
 
 const frameworks = FRAMEWORKS.filter((f) => !options.framework || options.framework.includes(f.id));
 const measures = MEASURES.filter((m) => !options.measure || options.measure.includes(m.id));
-if (options.framework && frameworks.length !== options.framework.length) throw new Error(`unknown framework in ${options.framework}: ${FRAMEWORKS.map((f) => f.id)}`);
+if (options.framework && frameworks.length !== options.framework.length)
+  throw new Error(`unknown framework in ${options.framework}: ${FRAMEWORKS.map((f) => f.id)}`);
 if (options.measure && measures.length !== options.measure.length) throw new Error(`unknown measure in ${options.measure}: ${MEASURES.map((m) => m.id)}`);
 
 /** Runs one framework's measure in a fresh process; resolves with its JSON line, or { error }. */
@@ -94,7 +97,11 @@ function child(framework, measure) {
         try {
           if (!error) return resolve(JSON.parse(last));
         } catch {}
-        const why = (stderr || error?.message || "no output").trim().split("\n").find((line) => /Error|error/.test(line)) ?? (stderr || String(error)).trim().split("\n")[0];
+        const why =
+          (stderr || error?.message || "no output")
+            .trim()
+            .split("\n")
+            .find((line) => /Error|error/.test(line)) ?? (stderr || String(error)).trim().split("\n")[0];
         resolve({ error: why.slice(0, 200) });
       },
     );
@@ -119,7 +126,7 @@ for (const measure of measures) {
     }
   }
 }
-if (progress) process.stderr.write(" ".repeat(60) + "\r");
+if (progress) process.stderr.write(`${" ".repeat(60)}\r`);
 
 /** The cell of one row for one framework: the median over processes, or why not. */
 function cell(outcomes, row) {
@@ -133,10 +140,18 @@ function cell(outcomes, row) {
 
 const table = [];
 const versions = Object.fromEntries(
-  frameworks.map((f) => [f.id, Object.values(results).map((m) => m[f.id]).flat().find((r) => r.version)?.version ?? "—"]),
+  frameworks.map((f) => [
+    f.id,
+    Object.values(results)
+      .flatMap((m) => m[f.id])
+      .find((r) => r.version)?.version ?? "—",
+  ]),
 );
 const versionLabel = { "hand-written": "—", baton: "@baton/loop", "ai-sdk": "ai", "openai-agents": "@openai/agents-core" };
-table.push({ measure: "version", cells: Object.fromEntries(frameworks.map((f) => [f.id, { text: f.id === "hand-written" ? "—" : `${versionLabel[f.id]} ${versions[f.id]}` }])) });
+table.push({
+  measure: "version",
+  cells: Object.fromEntries(frameworks.map((f) => [f.id, { text: f.id === "hand-written" ? "—" : `${versionLabel[f.id]} ${versions[f.id]}` }])),
+});
 for (const measure of measures) {
   for (const row of measure.rows) {
     table.push({ measure: row.label, key: row.key, cells: Object.fromEntries(frameworks.map((f) => [f.id, cell(results[measure.id][f.id], row)])) });

@@ -73,7 +73,9 @@ export class AgentView {
 
   /** An error the agent reported. @param {{ message: string }} error */
   error(error) {
-    this.blocks.append(h("div", { class: "block agent-error", testid: "agent-error", data: { contentIndex: String(Number.MAX_SAFE_INTEGER) }, text: error.message }));
+    this.blocks.append(
+      h("div", { class: "block agent-error", testid: "agent-error", data: { contentIndex: String(Number.MAX_SAFE_INTEGER) }, text: error.message }),
+    );
   }
 
   /**
@@ -96,7 +98,12 @@ function createBlock(kind, contentIndex, agentPath) {
   const data = { contentIndex: String(contentIndex), agentPath };
   if (kind === "text") return h("div", { class: "block text", testid: "text-block", data });
   if (kind === "reasoning") {
-    return h("details", { class: "block reasoning", testid: "reasoning-block", data, open: true }, h("summary", { text: "Thinking" }), h("div", { class: "reasoning-text" }));
+    return h(
+      "details",
+      { class: "block reasoning", testid: "reasoning-block", data, open: true },
+      h("summary", { text: "Thinking" }),
+      h("div", { class: "reasoning-text" }),
+    );
   }
   return h("div", { class: "block tools", testid: "tool-batch", data });
 }

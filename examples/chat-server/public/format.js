@@ -32,13 +32,13 @@ export function formatDuration(ms) {
 
 /** A one-line JSON preview of a value, cut to `max` characters. @param {unknown} value @param {number} [max] */
 export function preview(value, max = 120) {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** Pretty JSON for a result panel. @param {unknown} value */
 export function prettyJson(value) {
-  return typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? String(value);
+  return typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? String(value));
 }
 
 /** What the page says about a run's stop reason. @param {string} stopReason */

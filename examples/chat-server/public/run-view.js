@@ -37,7 +37,16 @@ export class RunView {
     this.element.dataset.runId = runId;
     this.setStatus("running", "Running…");
     // The run's waterfall in the run viewer (@baton/viewer), live while the run goes on.
-    this.element.append(h("a", { class: "trace-link", testid: "view-trace", href: `/viewer/runs/${encodeURIComponent(runId)}`, target: "_blank", rel: "noopener", text: "view trace" }));
+    this.element.append(
+      h("a", {
+        class: "trace-link",
+        testid: "view-trace",
+        href: `/viewer/runs/${encodeURIComponent(runId)}`,
+        target: "_blank",
+        rel: "noopener",
+        text: "view trace",
+      }),
+    );
   }
 
   /** Renders one event. @param {import("@baton/core").StreamEvent} event */
@@ -116,7 +125,8 @@ export class RunView {
   /** @private @param {import("@baton/core").RunEndEvent} event */
   ended(event) {
     this.rootEnded = true;
-    const state = event.stopReason === "completed" ? "completed" : event.stopReason === "aborted" ? "aborted" : event.stopReason === "error" ? "error" : "stopped";
+    const state =
+      event.stopReason === "completed" ? "completed" : event.stopReason === "aborted" ? "aborted" : event.stopReason === "error" ? "error" : "stopped";
     const detail = event.stopReason === "error" && event.error ? `: ${event.error.message}` : "";
     this.setStatus(state, `${describeStopReason(event.stopReason)}${detail}`);
     const usage = event.usage;
@@ -130,7 +140,11 @@ export class RunView {
     ];
     this.usage.replaceChildren(
       h("span", { class: "usage-label", text: "Usage" }),
-      h("span", { testid: "usage-tokens", data: { input: String(usage.inputTokens), output: String(usage.outputTokens) }, text: parts.filter(Boolean).join(" · ") }),
+      h("span", {
+        testid: "usage-tokens",
+        data: { input: String(usage.inputTokens), output: String(usage.outputTokens) },
+        text: parts.filter(Boolean).join(" · "),
+      }),
     );
     if (usage.costUsd !== undefined) this.usage.dataset.costUsd = String(usage.costUsd);
     this.usage.hidden = false;

@@ -3,7 +3,7 @@ import { formatDuration, preview, prettyJson } from "./format.js";
 
 /**
  * One tool call as a card: name and arguments, its progress (named groups of
- * steps from `EventManager`, and plain `ctx.progress` messages), then its result
+ * steps from `ProgressGroup`, and plain `ctx.progress` messages), then its result
  * or error. `data-status` is `running`, `done` or `error`.
  */
 export class ToolCard {
@@ -44,7 +44,10 @@ export class ToolCard {
    */
   progressed(event) {
     if (event.step) this.applyStep(event.step);
-    else this.messageList().append(h("li", { class: "step", testid: "progress-step", data: { status: "done" } }, h("span", { class: "step-title", text: event.message })));
+    else
+      this.messageList().append(
+        h("li", { class: "step", testid: "progress-step", data: { status: "done" } }, h("span", { class: "step-title", text: event.message })),
+      );
   }
 
   /** @param {unknown} result @param {number} durationMs */
@@ -78,13 +81,25 @@ export class ToolCard {
     let group = this.groups.get(update.group);
     if (!group) {
       const list = h("ol", { class: "steps" });
-      this.progress.append(h("div", { class: "progress-group", testid: "progress-group", data: { group: update.group } }, h("div", { class: "group-name", text: update.group }), list));
+      this.progress.append(
+        h(
+          "div",
+          { class: "progress-group", testid: "progress-group", data: { group: update.group } },
+          h("div", { class: "group-name", text: update.group }),
+          list,
+        ),
+      );
       group = { list, steps: new Map() };
       this.groups.set(update.group, group);
     }
     let step = group.steps.get(update.stepId);
     if (!step) {
-      step = h("li", { class: "step", testid: "progress-step", data: { stepId: update.stepId } }, h("span", { class: "step-title" }), h("ul", { class: "step-items" }));
+      step = h(
+        "li",
+        { class: "step", testid: "progress-step", data: { stepId: update.stepId } },
+        h("span", { class: "step-title" }),
+        h("ul", { class: "step-items" }),
+      );
       group.steps.set(update.stepId, step);
       group.list.append(step);
     }

@@ -22,7 +22,10 @@ const speed = numberFromEnv("CHAT_SERVER_SPEED", 1);
 const host = process.env.HOST || "127.0.0.1";
 const maxConcurrentRuns = numberFromEnv("MAX_CONCURRENT_RUNS", DEFAULT_MAX_CONCURRENT_RUNS);
 // ALLOWED_HOSTS: more Host values to answer (comma-separated `name:port`), e.g. the LAN name when HOST=0.0.0.0.
-const extraHosts = (process.env.ALLOWED_HOSTS ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+const extraHosts = (process.env.ALLOWED_HOSTS ?? "")
+  .split(",")
+  .map((entry) => entry.trim())
+  .filter((entry) => entry !== "");
 const queue = queueModeRequested() ? queueSettingsFromEnv() : undefined;
 const server = await createChatServer({
   port,

@@ -99,7 +99,8 @@ export interface ChatServer {
  */
 export async function createChatServer(options: ChatServerOptions = {}): Promise<ChatServer> {
   const maxConcurrentRuns = options.maxConcurrentRuns ?? DEFAULT_MAX_CONCURRENT_RUNS;
-  if (!Number.isInteger(maxConcurrentRuns) || maxConcurrentRuns < 1) throw new RangeError(`maxConcurrentRuns must be an integer >= 1, got ${maxConcurrentRuns}.`);
+  if (!Number.isInteger(maxConcurrentRuns) || maxConcurrentRuns < 1)
+    throw new RangeError(`maxConcurrentRuns must be an integer >= 1, got ${maxConcurrentRuns}.`);
   if (options.queue !== undefined && options.dropFirstStreamAfter !== undefined) throw new RangeError("dropFirstStreamAfter is for the in-process mode only.");
   const sessions = new RunSessions();
   const shutdown = new AbortController();
@@ -195,7 +196,9 @@ async function openQueue(settings: QueueSettings, timeoutMs: number, onError: ((
     clearTimeout(timer);
   }
   // A follower breaks its clients' streams when reading Redis fails (they reconnect); it is logged here.
-  const follower = followRunEvents(queue.events, { onError: (error, runId) => (onError ?? console.error)(new Error(`Reading the events of run ${runId} failed.`, { cause: error })) });
+  const follower = followRunEvents(queue.events, {
+    onError: (error, runId) => (onError ?? console.error)(new Error(`Reading the events of run ${runId} failed.`, { cause: error })),
+  });
   return { queue, follower };
 }
 

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import type { StreamEvent } from "baton";
+import type { StreamEvent } from "@baton/sdk";
 import { SUPERVISOR_OPENING } from "../src/agent/scripted/supervisor-model.js";
 import { postRun, readRunEvents, runStatus, waitForRunEnd } from "./support/run-api.js";
 import { useChatServer } from "./support/test-server.js";
@@ -12,7 +12,9 @@ const slowServer = useChatServer({ speed: 1 });
 
 /** Concatenated text deltas of one agent's content block. */
 function blockText(events: readonly StreamEvent[], agentPath: string, contentIndex: number): string {
-  return events.flatMap((event) => (event.type === "text-delta" && event.agentPath === agentPath && event.contentIndex === contentIndex ? [event.text] : [])).join("");
+  return events
+    .flatMap((event) => (event.type === "text-delta" && event.agentPath === agentPath && event.contentIndex === contentIndex ? [event.text] : []))
+    .join("");
 }
 
 /** Content indexes of an agent's text blocks, in order. */

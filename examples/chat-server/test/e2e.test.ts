@@ -44,7 +44,9 @@ describe("the chat page in headless Chromium", () => {
     expect(status.result?.stopReason).toBe("completed");
 
     // The supervisor's own blocks, in contentIndex order: thinking, opening text, the tool batch, (the researchers), the answer.
-    const rootBlocks = await page.$$eval(`${ROOT} > .blocks > *`, (nodes) => nodes.map((node) => [node.getAttribute("data-testid"), Number(node.getAttribute("data-content-index"))] as const));
+    const rootBlocks = await page.$$eval(`${ROOT} > .blocks > *`, (nodes) =>
+      nodes.map((node) => [node.getAttribute("data-testid"), Number(node.getAttribute("data-content-index"))] as const),
+    );
     expect(rootBlocks.map(([kind]) => kind)).toEqual(["reasoning-block", "text-block", "tool-batch", "agent", "agent", "text-block"]);
     const indexes = rootBlocks.map(([, index]) => index);
     expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);
@@ -59,8 +61,16 @@ describe("the chat page in headless Chromium", () => {
       ["clock", "done"],
     ]);
     const research = `${cards}[data-tool-name=research]`;
-    expect(await textsOf(page, `${research} [data-testid=progress-step] > .step-title`)).toEqual(["Briefing 2 researchers", "Facts researcher at work", "Context researcher at work"]);
-    expect(await page.$$eval(`${research} [data-testid=progress-step]`, (nodes) => nodes.map((node) => node.getAttribute("data-status")))).toEqual(["done", "done", "done"]);
+    expect(await textsOf(page, `${research} [data-testid=progress-step] > .step-title`)).toEqual([
+      "Briefing 2 researchers",
+      "Facts researcher at work",
+      "Context researcher at work",
+    ]);
+    expect(await page.$$eval(`${research} [data-testid=progress-step]`, (nodes) => nodes.map((node) => node.getAttribute("data-status")))).toEqual([
+      "done",
+      "done",
+      "done",
+    ]);
     expect(await page.locator(`${research} [data-testid=tool-result]`).textContent()).toContain('"findings"');
     const clock = `${cards}[data-tool-name=clock]`;
     expect(await textsOf(page, `${clock} [data-testid=progress-step]`)).toEqual(["reading the server clock"]);
@@ -72,7 +82,10 @@ describe("the chat page in headless Chromium", () => {
     const rootLeft = await page.locator(ROOT).evaluate((node) => node.getBoundingClientRect().left);
     for (const path of RESEARCHERS) {
       const section = page.locator(`[data-testid=agent][data-agent-path="${path}"]`);
-      const { left, marginLeft } = await section.evaluate((node) => ({ left: node.getBoundingClientRect().left, marginLeft: parseFloat(node.ownerDocument.defaultView!.getComputedStyle(node).marginLeft) }));
+      const { left, marginLeft } = await section.evaluate((node) => ({
+        left: node.getBoundingClientRect().left,
+        marginLeft: parseFloat(node.ownerDocument.defaultView!.getComputedStyle(node).marginLeft),
+      }));
       expect(marginLeft).toBeGreaterThan(0);
       expect(left).toBeGreaterThan(rootLeft + 20);
       expect(await section.getAttribute("data-state")).toBe("completed");
@@ -153,10 +166,14 @@ describe("the chat page in headless Chromium", () => {
     expect(Number(await run.getAttribute("data-last-seq"))).toBe(all.at(-1)!.seq);
 
     // Every text block on the page equals the concatenation of its deltas on the server.
-    const blocks = await page.$$eval("[data-testid=text-block]", (nodes) => nodes.map((node) => [node.getAttribute("data-agent-path"), Number(node.getAttribute("data-content-index")), node.textContent] as const));
+    const blocks = await page.$$eval("[data-testid=text-block]", (nodes) =>
+      nodes.map((node) => [node.getAttribute("data-agent-path"), Number(node.getAttribute("data-content-index")), node.textContent] as const),
+    );
     expect(blocks.length).toBe(4);
     for (const [agentPath, contentIndex, text] of blocks) {
-      const expected = all.flatMap((event) => (event.type === "text-delta" && event.agentPath === agentPath && event.contentIndex === contentIndex ? [event.text] : [])).join("");
+      const expected = all
+        .flatMap((event) => (event.type === "text-delta" && event.agentPath === agentPath && event.contentIndex === contentIndex ? [event.text] : []))
+        .join("");
       expect(text).toBe(expected);
     }
     const status = await waitForRunEnd(droppingServer().url, runId);

@@ -2,7 +2,7 @@ import { waitFor } from "@baton/testing";
 import { request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { decodeSseEvents } from "@baton/events/client";
-import type { StreamEvent } from "baton";
+import type { StreamEvent } from "@baton/sdk";
 import { Redis } from "ioredis";
 import { SUPERVISOR_OPENING } from "../src/agent/scripted/supervisor-model.js";
 import type { QueueSettings } from "../src/queue/queue-settings.js";
@@ -18,7 +18,9 @@ const SETTINGS: QueueSettings = { redisUrl: REDIS_URL, name: RUN_TAG, prefix: RU
 
 /** Concatenated text deltas of one agent's content block. */
 function blockText(events: readonly StreamEvent[], agentPath: string, contentIndex: number): string {
-  return events.flatMap((event) => (event.type === "text-delta" && event.agentPath === agentPath && event.contentIndex === contentIndex ? [event.text] : [])).join("");
+  return events
+    .flatMap((event) => (event.type === "text-delta" && event.agentPath === agentPath && event.contentIndex === contentIndex ? [event.text] : []))
+    .join("");
 }
 
 /** Checks a whole run's events: seq 1, 2, 3, … with no gap or repeat, one run, root run-start first and root run-end last. */
@@ -184,7 +186,8 @@ describeWithRedis("queue mode: the HTTP server enqueues, two worker processes (d
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("TOO_MANY_RUNS");
     expect((await waitForRunEnd(capped.url, first)).result?.stopReason).toBe("completed");
     // The job completes just after its stream ended.
-    for (let tries = 0; tries < 100 && (await capped.queue!.queue.getJobCounts("active", "waiting")).active! > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let tries = 0; tries < 100 && (await capped.queue!.queue.getJobCounts("active", "waiting")).active! > 0; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const second = await postRun(capped.url, QUESTION);
     expect((await waitForRunEnd(capped.url, second)).result?.stopReason).toBe("completed");
   });
@@ -212,10 +215,14 @@ describeWithRedis("queue mode: the HTTP server enqueues, two worker processes (d
     const status = await waitForRunEnd(server.url, runId);
     expect(status.result?.text).toContain("Facts: Sunlight takes about 8 minutes and 20 seconds");
     // The relay's run-end comes a moment before the job completes: wait for the completed job.
-    const job = await waitFor("the job to complete", async () => {
-      const snapshot = await server.queue!.queue.getJob(runId);
-      return snapshot?.finishedOn !== undefined ? snapshot : undefined;
-    }, 30_000);
+    const job = await waitFor(
+      "the job to complete",
+      async () => {
+        const snapshot = await server.queue!.queue.getJob(runId);
+        return snapshot?.finishedOn !== undefined ? snapshot : undefined;
+      },
+      30_000,
+    );
     expect(job?.processedBy).not.toBe(`chat-worker-${killed!.process.pid}`);
     expect(job?.returnvalue).toMatchObject({ stopReason: "completed", resumed: true });
     // A late client gets the same events from Redis.

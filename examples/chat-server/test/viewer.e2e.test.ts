@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("the run's \"view trace\" link (the run viewer of @baton/viewer)", () => {
+describe('the run\'s "view trace" link (the run viewer of @baton/viewer)', () => {
   it("opens the waterfall of the run: the supervisor, its model and tool calls, the two researchers under the research call", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = collectPageErrors(page);
@@ -33,10 +33,21 @@ describe("the run's \"view trace\" link (the run viewer of @baton/viewer)", () =
     await viewer.goto(server().url + (await link.getAttribute("href"))!);
     await viewer.waitForSelector("body[data-state=ended]");
     const rows = await viewer.$$eval("[data-testid=row]", (nodes) =>
-      nodes.map((node) => ({ id: node.getAttribute("data-row-id")!, kind: node.getAttribute("data-kind")!, depth: Number(node.getAttribute("data-depth")), parent: node.getAttribute("data-parent-id")!, name: node.querySelector("[data-testid=row-name]")!.textContent!, status: node.getAttribute("data-status")! })),
+      nodes.map((node) => ({
+        id: node.getAttribute("data-row-id")!,
+        kind: node.getAttribute("data-kind")!,
+        depth: Number(node.getAttribute("data-depth")),
+        parent: node.getAttribute("data-parent-id")!,
+        name: node.querySelector("[data-testid=row-name]")!.textContent!,
+        status: node.getAttribute("data-status")!,
+      })),
     );
     const agents = rows.filter((row) => row.kind === "agent");
-    expect(agents.map((row) => [row.name, row.depth])).toEqual([["supervisor", 0], ["researcher#1", 2], ["researcher#2", 2]]);
+    expect(agents.map((row) => [row.name, row.depth])).toEqual([
+      ["supervisor", 0],
+      ["researcher#1", 2],
+      ["researcher#2", 2],
+    ]);
     const research = rows.find((row) => row.kind === "tool" && row.name === "research")!;
     expect(research.depth).toBe(1);
     expect(agents.slice(1).map((row) => row.parent)).toEqual([research.id, research.id]);
@@ -57,10 +68,19 @@ describe("the run's \"view trace\" link (the run viewer of @baton/viewer)", () =
     expect(page.status).toBe(200);
     // A rebound Host is refused (raw request: fetch does not let a Host header through).
     const forbidden = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port: server().port, path: "/viewer/api/runs/nobody", setHost: false, headers: { host: `evil.example:${server().port}`, connection: "close" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: server().port,
+          path: "/viewer/api/runs/nobody",
+          setHost: false,
+          headers: { host: `evil.example:${server().port}`, connection: "close" },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       req.end();
     });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { toolCallsOf } from "baton";
+import { toolCallsOf } from "@baton/sdk";
 import { ask } from "./ask.js";
 import { createResearchAssistant, DEFAULT_QUESTION, SCRIPTED_MODEL_NOTICE } from "./agent.js";
 import { DEFAULT_NOTES_DIR } from "./notes/note-store.js";

@@ -1,6 +1,6 @@
 import { syncMcpTools, type McpServerConnection } from "@baton/mcp";
-import { createAgent, type Agent, type Storage } from "baton";
-import type { ScriptedModel } from "baton/testing";
+import { createAgent, type Agent, type Storage } from "@baton/sdk";
+import type { ScriptedModel } from "@baton/testing";
 import { DEFAULT_NOTES_DIR } from "./notes/note-store.js";
 import { chooseModel, type ChosenModel, type ModelEnvironment } from "./provider/choose-model.js";
 import { researchTools } from "./tools/research-tools.js";

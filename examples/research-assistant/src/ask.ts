@@ -1,4 +1,4 @@
-import type { RunResult, StreamEvent } from "baton";
+import type { RunResult, StreamEvent } from "@baton/sdk";
 import { createResearchAssistant, type ResearchAssistant, type ResearchAssistantOptions } from "./agent.js";
 import { addMcpTools } from "./mcp/mcp-servers.js";
 import { createTerminalPrinter } from "./terminal-printer.js";
@@ -55,7 +55,14 @@ export async function ask(question: string, options: AskOptions): Promise<RunRes
     for (const report of reports) printer.mcpServer(report, options.mcpCommandLines?.[report.server]);
   }
   // While the run goes on, a server's new tool list is shown (the run itself takes it after the step).
-  const stopWatching = mcpServers.map((server) => server.onToolsChanged((tools) => printer.mcpToolsChanged(server.name, tools.map((tool) => tool.name))));
+  const stopWatching = mcpServers.map((server) =>
+    server.onToolsChanged((tools) =>
+      printer.mcpToolsChanged(
+        server.name,
+        tools.map((tool) => tool.name),
+      ),
+    ),
+  );
   try {
     // An abort while the servers started (Ctrl-C) still runs: the loop ends it at once as "aborted".
     const running = agent.stream(question, {

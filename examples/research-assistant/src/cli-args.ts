@@ -58,7 +58,8 @@ export function parseCliArgs(argv: readonly string[], env: CliEnvironment = {}):
       conversationId = value.trim();
     } else if (arg === "--mcp" || arg.startsWith("--mcp=")) {
       const value = arg === "--mcp" ? argv[++i] : arg.slice("--mcp=".length);
-      if (value === undefined || value.trim() === "") throw new UsageError(`--mcp needs a command line, e.g. --mcp "npx -y @modelcontextprotocol/server-everything". ${USAGE}`);
+      if (value === undefined || value.trim() === "")
+        throw new UsageError(`--mcp needs a command line, e.g. --mcp "npx -y @modelcontextprotocol/server-everything". ${USAGE}`);
       try {
         mcp.push(parseMcpCommand(value));
       } catch (error) {

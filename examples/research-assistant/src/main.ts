@@ -9,7 +9,7 @@
  * URL printed as it starts (`VIEW_PORT` sets the port; default a free one); it stays up
  * after the run until Ctrl-C.
  */
-import type { StreamEvent } from "baton";
+import type { StreamEvent } from "@baton/sdk";
 import { DEFAULT_QUESTION } from "./agent.js";
 import { ask } from "./ask.js";
 import { parseCliArgs, UsageError, type CliArgs } from "./cli-args.js";
@@ -40,7 +40,7 @@ const mcpServers = openMcpServers(args.mcp);
 let viewServer: ViewServer | undefined;
 if (args.view) {
   try {
-    viewServer = await startViewServer({ port: Number(process.env["VIEW_PORT"] ?? 0) || 0 });
+    viewServer = await startViewServer({ port: Number(process.env.VIEW_PORT ?? 0) || 0 });
   } catch (error) {
     console.error(`Could not start the run viewer: ${error instanceof Error ? error.message : String(error)}`);
     await chosen.storage.close();
@@ -67,7 +67,7 @@ try {
     storage: chosen.storage,
     storageLocation: chosen.location,
     conversationId: args.conversationId,
-    userId: process.env["USER_ID"]?.trim() || "local-user",
+    userId: process.env.USER_ID?.trim() || "local-user",
     mcpServers,
     mcpCommandLines: Object.fromEntries(args.mcp.map((spec) => [spec.name, spec.commandLine])),
     ...(viewServer ? { onEvent: viewEvents(viewServer) } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StreamEvent, UnstampedEvent } from "baton";
+import type { StreamEvent, UnstampedEvent } from "@baton/sdk";
 import { createTerminalPrinter } from "./terminal-printer.js";
 
 const base = { runId: "r", agentPath: "main", timestamp: 0 };
@@ -61,8 +61,14 @@ describe("createTerminalPrinter", () => {
   it("prints what MCP servers added, marks their tools' calls, and shows a changed tool list", () => {
     let output = "";
     const mcpTool = { name: "fs_read_text_file", mcp: { server: "fs" } };
-    const printer = createTerminalPrinter({ write: (text) => (output += text), tools: { get: (name) => (name === mcpTool.name ? (mcpTool as never) : undefined) } });
-    printer.mcpServer({ server: "fs", added: ["fs_read_text_file", "fs_list_directory"], leftOut: [{ name: "tree", reason: "a recursive $ref" }] }, "npx -y @modelcontextprotocol/server-filesystem .");
+    const printer = createTerminalPrinter({
+      write: (text) => (output += text),
+      tools: { get: (name) => (name === mcpTool.name ? (mcpTool as never) : undefined) },
+    });
+    printer.mcpServer(
+      { server: "fs", added: ["fs_read_text_file", "fs_list_directory"], leftOut: [{ name: "tree", reason: "a recursive $ref" }] },
+      "npx -y @modelcontextprotocol/server-filesystem .",
+    );
     printer.mcpServer({ server: "broken", added: [], leftOut: [], error: "the process exited" });
     printer.print(stamp({ type: "tool-start", toolCallId: "c1", toolName: "fs_read_text_file", arguments: { path: "a.md" } }));
     printer.print(stamp({ type: "tool-start", toolCallId: "c2", toolName: "calculator", arguments: { expression: "1" } }));

@@ -1,4 +1,4 @@
-import type { RunEndEvent, StreamEvent, ToolRegistry } from "baton";
+import type { RunEndEvent, StreamEvent, ToolRegistry } from "@baton/sdk";
 import type { McpServerReport } from "./mcp/mcp-servers.js";
 import { styles } from "./terminal/ansi.js";
 import { formatDuration, plural, preview } from "./terminal/format.js";
@@ -115,7 +115,9 @@ export function createTerminalPrinter(options: TerminalPrinterOptions): Terminal
           line(style.dim(`${at}  · ${event.toolName}: ${preview(event.chunk, max)}`));
           break;
         case "tool-done":
-          line(`${at}${style.green("✓")} ${event.toolName} ${style.dim(`(${formatDuration(event.durationMs)})`)} ${resultPreview(event.toolName, event.result)}`);
+          line(
+            `${at}${style.green("✓")} ${event.toolName} ${style.dim(`(${formatDuration(event.durationMs)})`)} ${resultPreview(event.toolName, event.result)}`,
+          );
           break;
         case "tool-error":
           line(`${at}${style.red("✗")} ${event.toolName} ${style.dim(`(${formatDuration(event.durationMs)}, ${event.status})`)} ${event.error.message}`);

@@ -68,7 +68,8 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
     await expectWrongType("loopDetection", "window", "a positive integer", () => loopDetection({ window: 0 }));
     await expectWrongType("loopDetection", "resetAfterCleanTurn", "a boolean", () => loopDetection(bad({ resetAfterCleanTurn: 1 })));
     expect(
-      loopDetection({ window: 5, maxIdenticalCalls: 2, maxRepeatedText: 2, action: () => "warn", resetAfterCleanTurn: false, warningText: () => "stop" }).beforeToolCalls,
+      loopDetection({ window: 5, maxIdenticalCalls: 2, maxRepeatedText: 2, action: () => "warn", resetAfterCleanTurn: false, warningText: () => "stop" })
+        .beforeToolCalls,
     ).toBeTypeOf("function");
   });
 
@@ -110,7 +111,9 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
       createOrchestration(definition, bad({ store: new Map(), sessionId: "s1" })),
     );
     await expectWrongType("createOrchestration", "historyLimit", "a positive integer", () => createOrchestration(definition, { historyLimit: 0 }));
-    expect(createOrchestration(definition, { store: createMemoryStorage(), sessionId: "s1", predicates: {}, historyLimit: 10, stateKey: "k" }).definition.steps).toHaveLength(1);
+    expect(
+      createOrchestration(definition, { store: createMemoryStorage(), sessionId: "s1", predicates: {}, historyLimit: 10, stateKey: "k" }).definition.steps,
+    ).toHaveLength(1);
   });
 
   it("defineAgent, asTool and runOptions", async () => {
@@ -132,7 +135,9 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
     ];
     const base = { name: "helper", description: "Helps.", instructions: "Help." };
     // A typo in a hand-written definition is an error, not a silently empty setting.
-    await expectUnknownOptionRejected("defineAgent", "instruction", accepted, () => defineAgent(bad({ name: "helper", description: "Helps.", instruction: "Help." })));
+    await expectUnknownOptionRejected("defineAgent", "instruction", accepted, () =>
+      defineAgent(bad({ name: "helper", description: "Helps.", instruction: "Help." })),
+    );
     await expectUnknownOptionRejected("defineAgent", "handoff", accepted, () => defineAgent(bad({ ...base, handoff: [] })));
     await expectWrongType("defineAgent", "provider", "a model provider (an object with stream())", () => defineAgent(bad({ ...base, provider: {} })));
     await expectWrongType("defineAgent", "toolPreset", 'one of "readonly", "readwrite", "full"', () => defineAgent(bad({ ...base, toolPreset: "write" })));
@@ -197,7 +202,9 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
       "reportInstruction",
     ];
     await expectUnknownOptionRejected("deepResearchSupervisorConfig", "timeBudget", accepted, () => deepResearchSupervisorConfig(bad({ timeBudget: 1000 })));
-    await expectWrongType("deepResearchSupervisorConfig", "timeBudgetMs", "a non-negative finite number", () => deepResearchSupervisorConfig({ timeBudgetMs: -1 }));
+    await expectWrongType("deepResearchSupervisorConfig", "timeBudgetMs", "a non-negative finite number", () =>
+      deepResearchSupervisorConfig({ timeBudgetMs: -1 }),
+    );
     await expectWrongType("deepResearchSupervisorConfig", "clock", "a function", () => deepResearchSupervisorConfig(bad({ clock: 5 })));
     const config = deepResearchSupervisorConfig({
       researcherToolName: "r",
@@ -224,7 +231,20 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
     await expectWrongType("researcherConfig", "toolCallLimit", "a non-negative integer", () => researcherConfig({ toolCallLimit: -1 }));
     expect(researcherConfig({ toolCallLimit: 3, finalAnswerInstruction: "Done.", excludeFromStorage: ["a"] }).toolCallLimit).toBe(3);
 
-    const accepted = ["name", "description", "agentName", "instructions", "tools", "config", "researcher", "model", "provider", "toolCallLimit", "maxIterations", "timeoutMs"];
+    const accepted = [
+      "name",
+      "description",
+      "agentName",
+      "instructions",
+      "tools",
+      "config",
+      "researcher",
+      "model",
+      "provider",
+      "toolCallLimit",
+      "maxIterations",
+      "timeoutMs",
+    ];
     await expectUnknownOptionRejected("researcherTool", "timeout", accepted, () => researcherTool(bad({ timeout: 1000 })));
     await expectWrongType("researcherTool", "tools", "an array or a tool registry (an object with list())", () => researcherTool(bad({ tools: {} })));
     await expectWrongType("researcherTool", "timeoutMs", "a positive finite number", () => researcherTool({ timeoutMs: 0 }));
@@ -255,8 +275,12 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
     const template = parseAgentTemplate(json, { source: "x.json", predicates: {} });
 
     const accepted = ["tools", "providers", "provider", "config"];
-    await expectUnknownOptionRejected("agentFromTemplate", "model", accepted, () => agentFromTemplate(template, bad({ provider, tools: [tool("a")], model: "m" })));
-    await expectWrongType("agentFromTemplate", "provider", "a model provider (an object with stream())", () => agentFromTemplate(template, bad({ provider: "openai" })));
+    await expectUnknownOptionRejected("agentFromTemplate", "model", accepted, () =>
+      agentFromTemplate(template, bad({ provider, tools: [tool("a")], model: "m" })),
+    );
+    await expectWrongType("agentFromTemplate", "provider", "a model provider (an object with stream())", () =>
+      agentFromTemplate(template, bad({ provider: "openai" })),
+    );
     expect(agentFromTemplate(template, { tools: [tool("a")], providers: { scripted: provider }, provider, config: {} }).agentName).toBe("helper");
   });
 });

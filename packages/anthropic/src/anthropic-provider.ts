@@ -3,23 +3,24 @@ import {
   checkOptions,
   optionIs as is,
   type OptionRule,
-  streamWithRetries,
-  joinRetryListeners,
   type RetryListener,
   type BatonError,
   ConfigurationError,
+  redactSecrets,
+  RETRY_POLICY_RULES,
+  secretsOf,
   type ModelInfo,
   type ModelProvider,
   type ModelRequest,
   type ModelStreamPart,
   type RetryPolicy,
 } from "@baton/core";
-import { ANTHROPIC_MODELS, findModelInfo } from "./catalog.js";
-import { PROVIDER, mapAnthropicError } from "./errors/map-anthropic-error.js";
-import { redactSecrets, RETRY_POLICY_RULES, secretsOf } from "@baton/core";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, joinRetryListeners, streamWithRetries } from "@baton/core/provider-kit";
+import { ANTHROPIC_MODELS, findAnthropicModelInfo } from "./catalog.js";
+import { PROVIDER } from "./errors/provider-id.js";
+import { toAnthropicError } from "./errors/to-anthropic-error.js";
 import { toAnthropicRequest, type RequestDefaults } from "./request/to-anthropic-request.js";
 import type { AnthropicClient, AnthropicThinkingConfig } from "./sdk-types.js";
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "@baton/core";
 import { PartIterator } from "./stream/part-iterator.js";
 
 /** Options of {@link createAnthropicProvider}. */
@@ -83,9 +84,16 @@ export const ANTHROPIC_PROVIDER_OPTION_RULES = {
   streamIdleTimeoutMs: is.nonNegativeInteger,
 } as const satisfies { readonly [K in keyof Required<AnthropicProviderOptions>]: OptionRule };
 
-/** A {@link ModelProvider} for Anthropic's Messages API, with the catalog it resolves models from. */
+/**
+ * A Baton {@link ModelProvider} for Anthropic's Messages API, with the model catalog it
+ * resolves models from. Create it with {@link createAnthropicProvider}.
+ */
 export interface AnthropicProvider extends ModelProvider {
+  /** `anthropic`. */
   readonly id: "anthropic";
+  /** The SDK client the requests go through. */
+  readonly client: AnthropicClient;
+  /** Context window, output limit and prices of a model (snapshot ids resolve to their family), when known. */
   getModelInfo(modelId: string): ModelInfo | undefined;
 }
 
@@ -93,7 +101,7 @@ function buildCatalog(overrides: Readonly<Record<string, Partial<ModelInfo>>> | 
   if (!overrides) return ANTHROPIC_MODELS;
   const table: Record<string, ModelInfo> = { ...ANTHROPIC_MODELS };
   for (const [id, override] of Object.entries(overrides)) {
-    const base = findModelInfo(ANTHROPIC_MODELS, id);
+    const base = findAnthropicModelInfo(id);
     const contextWindow = override.contextWindow ?? base?.contextWindow;
     const maxOutputTokens = override.maxOutputTokens ?? base?.maxOutputTokens;
     if (contextWindow === undefined || maxOutputTokens === undefined) {
@@ -149,25 +157,33 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     return redactSecrets(error, secretsOf(credentials.apiKey, credentials.authToken, options.apiKey));
   };
 
-  /** One call: the request, then its parts as they stream (failures typed by `mapAnthropicError`). */
+  /** One call: the request, then its parts as they stream (failures typed by `toAnthropicError`). */
   async function attempt(request: ModelRequest): Promise<AsyncIterator<ModelStreamPart>> {
     const signal = request.signal;
     try {
-      const body = toAnthropicRequest(request, defaults, findModelInfo(catalog, request.model));
+      const body = toAnthropicRequest(request, defaults, findAnthropicModelInfo(request.model, catalog));
       const { data, response } = await client.messages
         .create(body, { maxRetries: 0, ...(signal ? { signal } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) })
         .withResponse();
       const requestId = response.headers.get("request-id") ?? undefined;
       const abortRequest = (): void => (data as { controller?: AbortController }).controller?.abort();
-      return new PartIterator(data, (error) => withoutSecrets(mapAnthropicError(error, signal, requestId)), signal, requestId, idleTimeoutMs, abortRequest);
+      return new PartIterator(
+        data,
+        (error) => withoutSecrets(toAnthropicError(error, { ...(signal ? { signal } : {}), ...(requestId ? { requestId } : {}) })),
+        signal,
+        requestId,
+        idleTimeoutMs,
+        abortRequest,
+      );
     } catch (error) {
-      throw withoutSecrets(mapAnthropicError(error, signal));
+      throw withoutSecrets(toAnthropicError(error, signal ? { signal } : {}));
     }
   }
 
   return {
     id: PROVIDER,
+    client,
     stream: (request) => streamWithRetries(() => attempt(request), retry, request.signal, joinRetryListeners(options.onRetry, request.onRetry)),
-    getModelInfo: (modelId) => findModelInfo(catalog, modelId),
+    getModelInfo: (modelId) => findAnthropicModelInfo(modelId, catalog),
   };
 }

@@ -42,23 +42,30 @@ export const ANTHROPIC_MODELS: Readonly<Record<string, ModelInfo>> = Object.free
   "claude-3-5-haiku": modelInfo("claude-3-5-haiku", 200_000, 8_192, 0.8, 4, 0.08),
 });
 
-
 /** A snapshot suffix: `-20251001` (a date) or `-latest`. */
 const SNAPSHOT_SUFFIX = /^-(\d{8}|latest)$/;
 
 /**
- * The entry of `modelId` in `table`: an exact match, else the entry whose id is the
- * model id without its snapshot suffix (`claude-haiku-4-5-20251001` →
- * `claude-haiku-4-5`). The returned info carries the id asked for.
+ * The entry of `modelId` in `table` (default: {@link ANTHROPIC_MODELS}): an exact
+ * match, else the entry whose id is the model id without its snapshot suffix
+ * (`claude-haiku-4-5-20251001` → `claude-haiku-4-5`). The returned info carries the id
+ * asked for; `undefined` when the model is not in the table.
  *
- * @example findModelInfo(ANTHROPIC_MODELS, "claude-sonnet-4-5-20250929")?.contextWindow // 200000
+ * @example findAnthropicModelInfo("claude-sonnet-4-5-20250929")?.contextWindow // 200000
  */
-export function findModelInfo(table: Readonly<Record<string, ModelInfo>>, modelId: string): ModelInfo | undefined {
-  const exact = table[modelId];
+export function findAnthropicModelInfo(modelId: string, table: Readonly<Record<string, ModelInfo>> = ANTHROPIC_MODELS): ModelInfo | undefined {
+  const exact = Object.hasOwn(table, modelId) ? table[modelId] : undefined;
   if (exact) return exact;
   let best: ModelInfo | undefined;
   for (const [id, info] of Object.entries(table)) {
     if (modelId.startsWith(id) && SNAPSHOT_SUFFIX.test(modelId.slice(id.length)) && (!best || id.length > best.id.length)) best = info;
   }
   return best ? { ...best, id: modelId } : undefined;
+}
+
+/**
+ * @deprecated Use {@link findAnthropicModelInfo} — note its arguments: `(modelId, table)`; this name goes away in the next release.
+ */
+export function findModelInfo(table: Readonly<Record<string, ModelInfo>>, modelId: string): ModelInfo | undefined {
+  return findAnthropicModelInfo(modelId, table);
 }

@@ -33,7 +33,13 @@ describe("a whole agent run on the Anthropic adapter", () => {
       {
         kind: "stream",
         protocol: "anthropic",
-        chunks: [messageStart("msg_2", { input: 150 }), ...textBlock(0, ["Now multiplying."]), ...toolUseBlock(1, "toolu_mul", "multiply", ['{"a": 5, "b": 4}']), messageDelta("tool_use", 20), MESSAGE_STOP],
+        chunks: [
+          messageStart("msg_2", { input: 150 }),
+          ...textBlock(0, ["Now multiplying."]),
+          ...toolUseBlock(1, "toolu_mul", "multiply", ['{"a": 5, "b": 4}']),
+          messageDelta("tool_use", 20),
+          MESSAGE_STOP,
+        ],
       },
       {
         kind: "stream",
@@ -52,21 +58,39 @@ describe("a whole agent run on the Anthropic adapter", () => {
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("The answer is 20.");
     expect(result.iterations).toBe(3);
-    expect(result.toolCalls.map(({ toolCallId, toolName, arguments: args, status, result: value }) => ({ toolCallId, toolName, args, status, value }))).toEqual([
-      { toolCallId: "toolu_add", toolName: "add", args: { a: 2, b: 3 }, status: "ok", value: 5 },
-      { toolCallId: "toolu_mul", toolName: "multiply", args: { a: 5, b: 4 }, status: "ok", value: 20 },
-    ]);
+    expect(result.toolCalls.map(({ toolCallId, toolName, arguments: args, status, result: value }) => ({ toolCallId, toolName, args, status, value }))).toEqual(
+      [
+        { toolCallId: "toolu_add", toolName: "add", args: { a: 2, b: 3 }, status: "ok", value: 5 },
+        { toolCallId: "toolu_mul", toolName: "multiply", args: { a: 5, b: 4 }, status: "ok", value: 20 },
+      ],
+    );
 
     const first = { inputTokens: 160, outputTokens: 30, cachedInputTokens: 60, reasoningTokens: 12 };
     const second = { inputTokens: 150, outputTokens: 20, cachedInputTokens: 0, reasoningTokens: 0 };
     const third = { inputTokens: 200, outputTokens: 10, cachedInputTokens: 0, reasoningTokens: 0 };
-    expect(result.usage.calls.map(({ inputTokens, outputTokens, cachedInputTokens, reasoningTokens, tools }) => ({ inputTokens, outputTokens, cachedInputTokens, reasoningTokens, tools }))).toEqual([
+    expect(
+      result.usage.calls.map(({ inputTokens, outputTokens, cachedInputTokens, reasoningTokens, tools }) => ({
+        inputTokens,
+        outputTokens,
+        cachedInputTokens,
+        reasoningTokens,
+        tools,
+      })),
+    ).toEqual([
       { ...first, tools: ["add"] },
       { ...second, tools: ["multiply"] },
       { ...third, tools: [] },
     ]);
     const pricing = { inputPerMillion: 1, outputPerMillion: 5, cachedInputPerMillion: 0.1 };
-    expect(result.usage.total).toMatchObject({ calls: 3, inputTokens: 510, outputTokens: 60, cachedInputTokens: 60, reasoningTokens: 12, costComplete: true, tools: ["add", "multiply"] });
+    expect(result.usage.total).toMatchObject({
+      calls: 3,
+      inputTokens: 510,
+      outputTokens: 60,
+      cachedInputTokens: 60,
+      reasoningTokens: 12,
+      costComplete: true,
+      tools: ["add", "multiply"],
+    });
     expect(result.usage.total.costUsd).toBeCloseTo(costOf(first, pricing) + costOf(second, pricing) + costOf(third, pricing), 12);
 
     const bodies = harness.server.requests.map((request) => request.body as { system: string; messages: unknown[]; tools: { name: string }[] });
@@ -104,13 +128,23 @@ describe("a whole agent run on the Anthropic adapter", () => {
         protocol: "anthropic",
         chunks: [messageStart("msg_b"), ...toolUseBlock(0, "toolu_bad", "add", ['{"a": 2, "b": ']), messageDelta("tool_use", 9), MESSAGE_STOP],
       },
-      { kind: "stream", protocol: "anthropic", chunks: [messageStart("msg_c"), ...textBlock(0, ["Sorry, retrying later."]), messageDelta("end_turn", 5), MESSAGE_STOP] },
+      {
+        kind: "stream",
+        protocol: "anthropic",
+        chunks: [messageStart("msg_c"), ...textBlock(0, ["Sorry, retrying later."]), messageDelta("end_turn", 5), MESSAGE_STOP],
+      },
     );
     const result = await run({ provider: harness.provider, model: "claude-haiku-4-5", input: "2 + ?", tools: [add] });
     expect(result.text).toBe("Sorry, retrying later.");
     expect(result.toolCalls).toMatchObject([{ toolCallId: "toolu_bad", toolName: "add", status: "invalid" }]);
-    const replay = (harness.server.requests[1]!.body as { messages: { role: string; content: { type: string; is_error?: boolean; content?: string }[] }[] }).messages;
+    const replay = (harness.server.requests[1]!.body as { messages: { role: string; content: { type: string; is_error?: boolean; content?: string }[] }[] })
+      .messages;
     expect(replay[1]!.content).toEqual([{ type: "tool_use", id: "toolu_bad", name: "add", input: {} }]);
-    expect(replay[2]!.content[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_bad", is_error: true, content: expect.stringContaining("not valid JSON") });
+    expect(replay[2]!.content[0]).toMatchObject({
+      type: "tool_result",
+      tool_use_id: "toolu_bad",
+      is_error: true,
+      content: expect.stringContaining("not valid JSON"),
+    });
   });
 });

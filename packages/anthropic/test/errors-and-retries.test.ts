@@ -10,6 +10,7 @@ import {
   RunAbortedError,
   type BatonError,
 } from "@baton/core";
+import { failureKindOfError, failureKindOfStatus, isRetryableStatus, type ProviderFailureKind } from "@baton/core/provider-kit";
 import { loadProviderFixture } from "@baton/testing";
 import { assemble, ask, collect, collectUntilError, startHarness, type Harness } from "./support/anthropic-harness.js";
 import { MESSAGE_STOP, errorBody, errorEvent, messageDelta, messageStart, textAnswer, textBlock, toolUseBlock } from "./support/anthropic-events.js";
@@ -28,7 +29,12 @@ describe("retries", () => {
     const retries: [BatonError, number, number][] = [];
     harness = await startHarness({ onRetry: (error, retry, delay) => retries.push([error, retry, delay]) });
     harness.server.enqueue(
-      { kind: "json", status: 429, body: errorBody("rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit"), headers: { "retry-after": "0.15", "request-id": "req_429" } },
+      {
+        kind: "json",
+        status: 429,
+        body: errorBody("rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit"),
+        headers: { "retry-after": "0.15", "request-id": "req_429" },
+      },
       { kind: "stream", protocol: "anthropic", chunks: TEXT },
     );
     const started = performance.now();
@@ -62,7 +68,10 @@ describe("retries", () => {
   it("a request's onRetry hears each retry too, after the provider's own onRetry", async () => {
     const heard: string[] = [];
     harness = await startHarness({ onRetry: (_error, retry) => heard.push(`provider ${retry}`) });
-    harness.server.enqueue({ kind: "json", status: 500, body: errorBody("api_error", "Internal server error") }, { kind: "stream", protocol: "anthropic", chunks: TEXT });
+    harness.server.enqueue(
+      { kind: "json", status: 500, body: errorBody("api_error", "Internal server error") },
+      { kind: "stream", protocol: "anthropic", chunks: TEXT },
+    );
     const parts = await collect(harness.provider.stream(ask("hi", { onRetry: (error, retry) => heard.push(`request ${retry} ${error.code}`) })));
     expect(assemble(parts).text).toBe(TEXT_ANSWER);
     expect(heard).toEqual(["provider 1", "request 1 PROVIDER_SERVER"]);
@@ -217,7 +226,12 @@ describe("typed errors", () => {
     [401, "authentication_error", "invalid x-api-key", AuthenticationError],
     [403, "permission_error", "Your API key does not have permission to use the specified resource.", AuthenticationError],
     [400, "invalid_request_error", "prompt is too long: 212000 tokens > 200000 maximum", ContextLengthExceededError],
-    [400, "invalid_request_error", "input length and `max_tokens` exceed context limit: 198000 + 8192 > 200000, decrease input length or `max_tokens` and try again", ContextLengthExceededError],
+    [
+      400,
+      "invalid_request_error",
+      "input length and `max_tokens` exceed context limit: 198000 + 8192 > 200000, decrease input length or `max_tokens` and try again",
+      ContextLengthExceededError,
+    ],
     [400, "invalid_request_error", "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after", InvalidRequestError],
     [404, "not_found_error", "model: claude-nope", InvalidRequestError],
     [529, "overloaded_error", "Overloaded", ProviderOverloadedError],
@@ -240,5 +254,59 @@ describe("typed errors", () => {
     harness.server.enqueue({ kind: "json", status: 401, body: errorBody("authentication_error", "invalid x-api-key") });
     await expect(collect(harness.provider.stream(ask("hi")))).rejects.toBeInstanceOf(AuthenticationError);
     expect(harness.server.requests).toHaveLength(1);
+  });
+});
+
+/**
+ * The one status rule of `@baton/core/provider-kit`, as every adapter must apply it (the
+ * same table is in each adapter's tests): 409 is a retryable conflict, 413 an invalid
+ * request.
+ */
+const SHARED_STATUS_TABLE: ReadonlyArray<readonly [status: number, kind: ProviderFailureKind, retryable: boolean]> = [
+  [400, "invalid-request", false],
+  [401, "authentication", false],
+  [403, "authentication", false],
+  [404, "invalid-request", false],
+  [408, "server", true],
+  [409, "server", true],
+  [413, "invalid-request", false],
+  [422, "invalid-request", false],
+  [429, "rate-limit", true],
+  [500, "server", true],
+  [502, "server", true],
+  [503, "overloaded", true],
+  [504, "server", true],
+  [529, "overloaded", true],
+];
+
+describe("the shared status rule", () => {
+  it("the table is core's rule", () => {
+    expect(SHARED_STATUS_TABLE.map(([status]) => [status, failureKindOfStatus(status), isRetryableStatus(status)])).toEqual(SHARED_STATUS_TABLE);
+  });
+
+  for (const [status, kind, retryable] of SHARED_STATUS_TABLE) {
+    it(`${status} → ${kind} (retryable: ${retryable}), the same in every adapter`, async () => {
+      harness = await startHarness({ retry: { maxRetries: 0 } });
+      harness.server.enqueue({
+        kind: "json",
+        status,
+        body: errorBody(status === 413 ? "request_too_large" : "api_error", `status ${status} from the server`),
+        headers: { "request-id": `req_${status}` },
+      });
+      const { error } = await collectUntilError(harness.provider.stream(ask("hi")));
+      expect([failureKindOfError(error as BatonError), (error as BatonError).retryable]).toEqual([kind, retryable]);
+      expect(error).toMatchObject({ status, requestId: `req_${status}`, message: `anthropic: status ${status} from the server` });
+      expect(harness.server.requests).toHaveLength(1);
+    });
+  }
+
+  it("a 409 is retried by the policy, then the answer comes", async () => {
+    harness = await startHarness();
+    harness.server.enqueue(
+      { kind: "json", status: 409, body: errorBody("api_error", "lock timeout") },
+      { kind: "stream", protocol: "anthropic", chunks: TEXT },
+    );
+    expect(assemble(await collect(harness.provider.stream(ask("hi")))).text).toBe(TEXT_ANSWER);
+    expect(harness.server.requests).toHaveLength(2);
   });
 });

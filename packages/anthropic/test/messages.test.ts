@@ -5,9 +5,28 @@ describe("toAnthropicMessages", () => {
   it("merges consecutive assistant turns with all their thinking first, and drops blank text and empty turns", () => {
     expect(
       toAnthropicMessages([
-        { role: "user", content: [{ type: "text", text: "Go" }, { type: "text", text: "  " }] },
-        { role: "assistant", content: [{ type: "reasoning", text: "a", signature: "s1" }, { type: "text", text: "First." }] },
-        { role: "assistant", content: [{ type: "reasoning", text: "b", signature: "s2" }, { type: "text", text: "" }, { type: "text", text: "Second." }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Go" },
+            { type: "text", text: "  " },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [
+            { type: "reasoning", text: "a", signature: "s1" },
+            { type: "text", text: "First." },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [
+            { type: "reasoning", text: "b", signature: "s2" },
+            { type: "text", text: "" },
+            { type: "text", text: "Second." },
+          ],
+        },
         { role: "assistant", content: [{ type: "reasoning", text: "no signature" }] },
         { role: "system", content: "  " },
       ]),

@@ -34,7 +34,10 @@ const RENAMED: Message[] = [
       { type: "tool-result", toolCallId: "toolu_3", toolName: "time", result: "14:00" },
     ],
   },
-  { role: "assistant", content: [{ type: "tool-call", toolCallId: "toolu_4~3", providerToolCallId: "toolu_4", toolName: "time", arguments: { city: "Rome" } }] },
+  {
+    role: "assistant",
+    content: [{ type: "tool-call", toolCallId: "toolu_4~3", providerToolCallId: "toolu_4", toolName: "time", arguments: { city: "Rome" } }],
+  },
   { role: "tool", content: [{ type: "tool-result", toolCallId: "toolu_4~3", providerToolCallId: "toolu_4", toolName: "time", result: "15:00" }] },
 ];
 

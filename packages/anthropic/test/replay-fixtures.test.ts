@@ -28,8 +28,7 @@ const EXPECTED: Record<string, Omit<Assembled, "finish"> & { finish: { type: "fi
     finish: { type: "finish", reason: "stop", usage: usage(69, 53) },
   },
   "anthropic-clear-tool-uses.1": {
-    text:
-      "\n\nHere's a comparison of the weather in both cities:\n\n**San Francisco:**\n- Temperature: 72°F\n- Condition: Sunny\n\n**New York:**\n- Temperature: 65°F\n- Condition: Cloudy\n\n**Summary:**\nSan Francisco is warmer than New York by 7 degrees (72°F vs 65°F) and has better weather conditions with sunny skies, while New York is experiencing cloudy conditions. If you're looking for warm and sunny weather, San Francisco is the better choice right now.",
+    text: "\n\nHere's a comparison of the weather in both cities:\n\n**San Francisco:**\n- Temperature: 72°F\n- Condition: Sunny\n\n**New York:**\n- Temperature: 65°F\n- Condition: Cloudy\n\n**Summary:**\nSan Francisco is warmer than New York by 7 degrees (72°F vs 65°F) and has better weather conditions with sunny skies, while New York is experiencing cloudy conditions. If you're looking for warm and sunny weather, San Francisco is the better choice right now.",
     reasoning: [],
     toolCalls: [],
     finish: { type: "finish", reason: "stop", usage: usage(859, 122) },
@@ -82,7 +81,12 @@ describe("recorded Anthropic streams through the official SDK", () => {
   for (const name of listProviderFixtures("anthropic")) {
     it(`replays ${name}`, async () => {
       harness = await startHarness();
-      harness.server.enqueue({ kind: "stream", protocol: "anthropic", chunks: loadProviderFixture("anthropic", name), headers: { "request-id": "req_fixture" } });
+      harness.server.enqueue({
+        kind: "stream",
+        protocol: "anthropic",
+        chunks: loadProviderFixture("anthropic", name),
+        headers: { "request-id": "req_fixture" },
+      });
       const parts = await collect(harness.provider.stream(ask("go")));
       expect(assemble(parts)).toEqual(EXPECTED[name]);
       // The finish part is last, and exactly one.

@@ -61,7 +61,14 @@ async function send(request: ModelRequest, options: Parameters<typeof startHarne
 
 describe("request body", () => {
   it("puts every system message in `system`, alternates roles, leads with tool results and signed thinking, and maps images", async () => {
-    const body = await send({ model: "claude-opus-4-5", messages: CONVERSATION, tools: [WEATHER, TIME], toolChoice: "required", parallelToolCalls: false, maxOutputTokens: 1000 });
+    const body = await send({
+      model: "claude-opus-4-5",
+      messages: CONVERSATION,
+      tools: [WEATHER, TIME],
+      toolChoice: "required",
+      parallelToolCalls: false,
+      maxOutputTokens: 1000,
+    });
     expect(body).toEqual({
       model: "claude-opus-4-5",
       max_tokens: 1000,
@@ -117,7 +124,9 @@ describe("request body", () => {
       [undefined, false, { type: "auto", disable_parallel_tool_use: true }],
     ];
     for (const [toolChoice, parallelToolCalls, expected] of choices) {
-      const body = await send(ask("hi", { tools: [WEATHER], ...(toolChoice ? { toolChoice } : {}), ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }) }));
+      const body = await send(
+        ask("hi", { tools: [WEATHER], ...(toolChoice ? { toolChoice } : {}), ...(parallelToolCalls === undefined ? {} : { parallelToolCalls }) }),
+      );
       expect(body.tool_choice).toEqual(expected);
       // Tools stay in the request even with `none`, so earlier tool turns keep their definitions.
       expect(body.tools).toHaveLength(1);
@@ -163,7 +172,9 @@ describe("request body", () => {
       message: expect.stringMatching(/tool "pick".*"oneOf" at the top level/),
     });
     const array: ToolDefinition = { name: "list", description: "Lists.", parameters: { type: "array" } };
-    await expect(collect(harness.provider.stream(ask("hi", { tools: [array] })))).rejects.toThrow(/tool "list": the top-level "type" of input_schema must be "object"/);
+    await expect(collect(harness.provider.stream(ask("hi", { tools: [array] })))).rejects.toThrow(
+      /tool "list": the top-level "type" of input_schema must be "object"/,
+    );
     const bmp: Message = { role: "user", content: [{ type: "image", mediaType: "image/bmp", data: "Qk0=" }] };
     await expect(collect(harness.provider.stream({ model: "claude-haiku-4-5", messages: [bmp] }))).rejects.toThrow(/image\/bmp/);
     expect(harness.server.requests).toHaveLength(0);
@@ -175,14 +186,17 @@ describe("own SDK client", () => {
     const server = await startProviderServer();
     try {
       const provider = createAnthropicProvider({ apiKey: "sk-test", baseURL: server.url, headers: { "x-team": "baton" }, retry: { maxRetries: 0 } });
-      server.enqueue({ kind: "json", status: 500, body: errorBody("api_error", "boom") }, { kind: "stream", protocol: "anthropic", chunks: textAnswer("m", ["late"], { input: 1, output: 1 }) });
+      server.enqueue(
+        { kind: "json", status: 500, body: errorBody("api_error", "boom") },
+        { kind: "stream", protocol: "anthropic", chunks: textAnswer("m", ["late"], { input: 1, output: 1 }) },
+      );
       const { error } = await collectUntilError(provider.stream(ask("hi")));
       expect(error).toMatchObject({ name: "ProviderServerError", status: 500 });
       // One request: neither the SDK nor the policy retried.
       expect(server.requests).toHaveLength(1);
       const headers = server.requests[0]!.headers;
       expect(headers["x-team"]).toBe("baton");
-      expect(`${headers["authorization"] ?? ""}${headers["x-api-key"] ?? ""}`).toContain("sk-test");
+      expect(`${headers.authorization ?? ""}${headers["x-api-key"] ?? ""}`).toContain("sk-test");
     } finally {
       await server.close();
     }

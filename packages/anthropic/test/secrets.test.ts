@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AuthenticationError, ProviderServerError, ProviderStreamError, RateLimitError, type ModelStreamPart } from "@baton/core";
+import { AuthenticationError, ProviderServerError, ProviderStreamError, RateLimitError } from "@baton/core";
 import { run } from "@baton/loop";
 import { loadProviderFixture, startProviderServer, type ProviderServer } from "@baton/testing";
 import { createAnthropicProvider, type AnthropicProvider } from "../src/index.js";
@@ -22,7 +22,10 @@ const TEXT = loadProviderFixture("anthropic", "anthropic-text");
 function providerAt(url: string, how: "apiKey" | "client" | "authToken" = "apiKey"): AnthropicProvider {
   const retry = { maxRetries: 0 };
   if (how === "apiKey") return createAnthropicProvider({ apiKey: SECRET, baseURL: url, retry });
-  const client = how === "client" ? new Anthropic({ apiKey: SECRET, baseURL: url, maxRetries: 0 }) : new Anthropic({ apiKey: null, authToken: SECRET, baseURL: url, maxRetries: 0 });
+  const client =
+    how === "client"
+      ? new Anthropic({ apiKey: SECRET, baseURL: url, maxRetries: 0 })
+      : new Anthropic({ apiKey: null, authToken: SECRET, baseURL: url, maxRetries: 0 });
   return createAnthropicProvider({ client, retry });
 }
 
@@ -33,7 +36,11 @@ type Provoke = (server: ProviderServer) => Promise<string | void>;
 const faults: Array<[string, new (...args: never[]) => Error, Provoke]> = [
   ["401", AuthenticationError, async (s) => void s.enqueue({ kind: "json", status: 401, body: errorBody("authentication_error", "invalid x-api-key") })],
   ["500", ProviderServerError, async (s) => void s.enqueue({ kind: "json", status: 500, body: errorBody("api_error", "Internal server error") })],
-  ["429", RateLimitError, async (s) => void s.enqueue({ kind: "json", status: 429, body: errorBody("rate_limit_error", "Rate limited"), headers: { "retry-after": "0" } })],
+  [
+    "429",
+    RateLimitError,
+    async (s) => void s.enqueue({ kind: "json", status: 429, body: errorBody("rate_limit_error", "Rate limited"), headers: { "retry-after": "0" } }),
+  ],
   ["connection refused", ProviderStreamError, async () => deadURL()],
   ["stream cut mid-way", ProviderStreamError, async (s) => void s.enqueue({ kind: "stream", protocol: "anthropic", chunks: TEXT, cutAfter: 6 })],
 ];
@@ -60,14 +67,19 @@ describe("secrets: no error carries the API key", () => {
     it(`${how}: a server that echoes the whole key in its 401 message: the key is replaced by ***`, async () => {
       server.enqueue({ kind: "json", status: 401, body: errorBody("authentication_error", `invalid x-api-key: ${SECRET}`) });
       const error = await failure(providerAt(server.url, how).stream(ask("hi")));
-    expect(error).toBeInstanceOf(AuthenticationError);
+      expect(error).toBeInstanceOf(AuthenticationError);
       expect((error as Error).message).toBe("anthropic: invalid x-api-key: ***");
       expect(findSecret(error)).toEqual([]);
     });
   }
 
   it("a server that echoes the key in a response header of its 401: the cause keeps no headers", async () => {
-    server.enqueue({ kind: "json", status: 401, body: errorBody("authentication_error", "invalid x-api-key"), headers: { "x-echo-api-key": SECRET, "request-id": "req_echo" } });
+    server.enqueue({
+      kind: "json",
+      status: 401,
+      body: errorBody("authentication_error", "invalid x-api-key"),
+      headers: { "x-echo-api-key": SECRET, "request-id": "req_echo" },
+    });
     const error = await failure(providerAt(server.url).stream(ask("hi")));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ message: "anthropic: invalid x-api-key", status: 401, requestId: "req_echo" });

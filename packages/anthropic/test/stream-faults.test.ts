@@ -27,7 +27,8 @@ const sse = (line: string): string => `event: ${(JSON.parse(line) as { type: str
 describe("spliced streams", () => {
   it("ends in a ProviderStreamError at a second message_start while a message is open, merging nothing", async () => {
     harness = await startHarness({ retry: { maxRetries: 0 } });
-    const jsonDelta = (index: number, partial_json: string): string => JSON.stringify({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } });
+    const jsonDelta = (index: number, partial_json: string): string =>
+      JSON.stringify({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } });
     // The first response stops mid-way: a thinking block and a tool call still open.
     const first = [
       messageStart("msg_a"),
@@ -49,7 +50,9 @@ describe("spliced streams", () => {
   });
 
   it("still accepts a stream with one message_start", async () => {
-    const parts = await mapEvents([messageStart("msg_one"), ...textBlock(0, ["ok"]), messageDelta("end_turn", 2), MESSAGE_STOP].map((line) => JSON.parse(line) as unknown));
+    const parts = await mapEvents(
+      [messageStart("msg_one"), ...textBlock(0, ["ok"]), messageDelta("end_turn", 2), MESSAGE_STOP].map((line) => JSON.parse(line) as unknown),
+    );
     expect(assemble(parts)).toMatchObject({ text: "ok", finish: { reason: "stop" } });
   });
 });
@@ -71,7 +74,12 @@ describe("usage with iterations (server-side compaction)", () => {
         ],
       },
     };
-    const parts = await mapEvents([start, ...textBlock(0, ["Summary done."]).map((line) => JSON.parse(line) as unknown), delta, JSON.parse(MESSAGE_STOP) as unknown]);
+    const parts = await mapEvents([
+      start,
+      ...textBlock(0, ["Summary done."]).map((line) => JSON.parse(line) as unknown),
+      delta,
+      JSON.parse(MESSAGE_STOP) as unknown,
+    ]);
     expect(assemble(parts).finish?.usage).toEqual({ inputTokens: 203_000 + 2_100 + 50, outputTokens: 4_500, cachedInputTokens: 2_100, reasoningTokens: 0 });
   });
 
@@ -80,9 +88,19 @@ describe("usage with iterations (server-side compaction)", () => {
     const delta = JSON.stringify({
       type: "message_delta",
       delta: { stop_reason: "end_turn", stop_sequence: null },
-      usage: { output_tokens: 5, iterations: [{ type: "compaction", input_tokens: 40, output_tokens: 7 }, { type: "message", input_tokens: 10, output_tokens: 5 }] },
+      usage: {
+        output_tokens: 5,
+        iterations: [
+          { type: "compaction", input_tokens: 40, output_tokens: 7 },
+          { type: "message", input_tokens: 10, output_tokens: 5 },
+        ],
+      },
     });
-    harness.server.enqueue({ kind: "stream", protocol: "anthropic", chunks: [messageStart("msg_i", { input: 10 }), ...textBlock(0, ["Hi"]), delta, MESSAGE_STOP] });
+    harness.server.enqueue({
+      kind: "stream",
+      protocol: "anthropic",
+      chunks: [messageStart("msg_i", { input: 10 }), ...textBlock(0, ["Hi"]), delta, MESSAGE_STOP],
+    });
     const finish = assemble(await collect(harness.provider.stream(ask("hi")))).finish;
     expect(finish?.usage).toEqual({ inputTokens: 50, outputTokens: 12, cachedInputTokens: 0, reasoningTokens: 0 });
   });
@@ -90,8 +108,21 @@ describe("usage with iterations (server-side compaction)", () => {
 
 describe("usage that is not a number", () => {
   it("counts NaN, Infinity, negative, string and missing counts as 0", async () => {
-    const start = { type: "message_start", message: { id: "msg_n", type: "message", role: "assistant", content: [], usage: { input_tokens: Number.NaN, cache_read_input_tokens: -3, cache_creation_input_tokens: "12", output_tokens: Infinity } } };
-    const delta = { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: -7, output_tokens_details: { thinking_tokens: Number.NaN } } };
+    const start = {
+      type: "message_start",
+      message: {
+        id: "msg_n",
+        type: "message",
+        role: "assistant",
+        content: [],
+        usage: { input_tokens: Number.NaN, cache_read_input_tokens: -3, cache_creation_input_tokens: "12", output_tokens: Infinity },
+      },
+    };
+    const delta = {
+      type: "message_delta",
+      delta: { stop_reason: "end_turn" },
+      usage: { output_tokens: -7, output_tokens_details: { thinking_tokens: Number.NaN } },
+    };
     const parts = await mapEvents([start, ...textBlock(0, ["x"]).map((line) => JSON.parse(line) as unknown), delta, JSON.parse(MESSAGE_STOP) as unknown]);
     expect(assemble(parts).finish?.usage).toEqual({ inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 });
   });
@@ -104,8 +135,13 @@ describe("usage that is not a number", () => {
 
   it("sanitizes counts that arrive over the wire (a negative, a string, a number too large for a double)", async () => {
     harness = await startHarness();
-    const start = '{"type":"message_start","message":{"id":"msg_w","type":"message","role":"assistant","content":[],"usage":{"input_tokens":-10,"cache_read_input_tokens":"5","output_tokens":1e999}}}';
-    harness.server.enqueue({ kind: "stream", protocol: "anthropic", chunks: [start, ...textBlock(0, ["x"]), '{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":1e999}}', MESSAGE_STOP] });
+    const start =
+      '{"type":"message_start","message":{"id":"msg_w","type":"message","role":"assistant","content":[],"usage":{"input_tokens":-10,"cache_read_input_tokens":"5","output_tokens":1e999}}}';
+    harness.server.enqueue({
+      kind: "stream",
+      protocol: "anthropic",
+      chunks: [start, ...textBlock(0, ["x"]), '{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":1e999}}', MESSAGE_STOP],
+    });
     const usage = assemble(await collect(harness.provider.stream(ask("hi")))).finish?.usage;
     expect(usage).toEqual({ inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 });
   });
@@ -114,7 +150,10 @@ describe("usage that is not a number", () => {
 describe("context-length wordings", () => {
   const examples: readonly [host: string, message: string][] = [
     ["Anthropic", "prompt is too long: 212000 tokens > 200000 maximum"],
-    ["Anthropic (input + max_tokens)", "input length and `max_tokens` exceed context limit: 198000 + 8192 > 200000, decrease input length or `max_tokens` and try again"],
+    [
+      "Anthropic (input + max_tokens)",
+      "input length and `max_tokens` exceed context limit: 198000 + 8192 > 200000, decrease input length or `max_tokens` and try again",
+    ],
     ["a gateway naming the error", "context_length_exceeded: request too large"],
     ["a gateway counting tokens", "Too many input tokens for this model"],
     ["Amazon Bedrock", "Input is too long for requested model."],
@@ -142,7 +181,11 @@ describe("idle timeout between stream events", () => {
 
   async function providerOn(options: { streamIdleTimeoutMs?: number; maxRetries?: number }) {
     const client = new Anthropic({ apiKey: "test-key", baseURL: stalling!.url, maxRetries: 0 });
-    return createAnthropicProvider({ client, retry: { maxRetries: options.maxRetries ?? 0, initialDelayMs: 1, jitter: 0 }, ...(options.streamIdleTimeoutMs === undefined ? {} : { streamIdleTimeoutMs: options.streamIdleTimeoutMs }) });
+    return createAnthropicProvider({
+      client,
+      retry: { maxRetries: options.maxRetries ?? 0, initialDelayMs: 1, jitter: 0 },
+      ...(options.streamIdleTimeoutMs === undefined ? {} : { streamIdleTimeoutMs: options.streamIdleTimeoutMs }),
+    });
   }
 
   it("ends a stream that stalls after some output with a retryable ProviderStreamError", async () => {

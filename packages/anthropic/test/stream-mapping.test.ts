@@ -39,7 +39,12 @@ describe("mapAnthropicStream", () => {
   });
 
   it("counts cache reads and writes as input, cache reads as cached input, and thinking tokens as reasoning", async () => {
-    const parts = await map([messageStart("msg_u", { input: 100, cacheRead: 800, cacheWrite: 50 }), ...textBlock(0, ["x"]), messageDelta("end_turn", 40, 25), MESSAGE_STOP]);
+    const parts = await map([
+      messageStart("msg_u", { input: 100, cacheRead: 800, cacheWrite: 50 }),
+      ...textBlock(0, ["x"]),
+      messageDelta("end_turn", 40, 25),
+      MESSAGE_STOP,
+    ]);
     expect(parts.at(-1)).toEqual({
       type: "finish",
       reason: "stop",
@@ -80,7 +85,9 @@ describe("mapAnthropicStream", () => {
 
   it("maps every stop reason", () => {
     expect(
-      ["end_turn", "stop_sequence", "tool_use", "max_tokens", "model_context_window_exceeded", "refusal", "pause_turn", null, "something_new"].map(toFinishReason),
+      ["end_turn", "stop_sequence", "tool_use", "max_tokens", "model_context_window_exceeded", "refusal", "pause_turn", null, "something_new"].map(
+        toFinishReason,
+      ),
     ).toEqual(["stop", "stop", "tool_calls", "length", "length", "content_filter", "other", "other", "other"]);
   });
 });

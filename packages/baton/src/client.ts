@@ -1,6 +1,22 @@
 /**
- * `baton/client`: the browser-safe event client of `@baton/events/client`: the
+ * `@baton/sdk/client`: the browser-safe event client of `@baton/events/client`: the
  * Server-Sent Events decoder, the reconnecting run-event client and the event guards.
  * @packageDocumentation
  */
-export * from "@baton/events/client";
+export {
+  decodeSseEvents,
+  type DecodeSseOptions,
+  DEFAULT_MAX_MESSAGE_SIZE,
+  eventEnvelopeIssue,
+  isStreamEvent,
+  isStreamEventType,
+  SseConnectionError,
+  SseDecodeError,
+  type SseDecodeProblem,
+  SseHttpError,
+  type SseServerError,
+  STREAM_EVENT_TYPES,
+  streamEventIssue,
+  streamRunEvents,
+  type StreamRunEventsOptions,
+} from "@baton/events/client";

@@ -7,13 +7,40 @@ const bad = <T>(value: unknown): T => value as T;
 const messageOf = async (fn: () => unknown): Promise<string> => (await optionsError(fn)).message;
 
 const CREATE_AGENT = [
-  "name", "provider", "model", "instructions", "tools", "config", "toolCallLimit", "maxIterations", "maxOutputTokens", "temperature",
-  "toolTimeoutMs", "maxConcurrentTools", "maxToolErrorLength", "tokenBudget", "costBudget", "tokenCounter", "contextEngine", "contextLimit",
-  "storage", "userId", "claimOwner", "claimLeaseMs", "storageWaitMs", "sinks", "streamHighWaterMark", "maxDepth", "logger",
-  "toolPreset", "allowedTools", "disallowedTools",
+  "name",
+  "provider",
+  "model",
+  "instructions",
+  "tools",
+  "config",
+  "toolCallLimit",
+  "maxIterations",
+  "maxOutputTokens",
+  "temperature",
+  "toolTimeoutMs",
+  "maxConcurrentTools",
+  "maxToolErrorLength",
+  "tokenBudget",
+  "costBudget",
+  "tokenCounter",
+  "contextEngine",
+  "contextLimit",
+  "storage",
+  "userId",
+  "claimOwner",
+  "claimLeaseMs",
+  "storageWaitMs",
+  "retryableErrorEnds",
+  "sinks",
+  "streamHighWaterMark",
+  "maxDepth",
+  "logger",
+  "toolPreset",
+  "allowedTools",
+  "disallowedTools",
 ];
-const RUN = ["signal", "runId", "onEvent", "sinks", "streamHighWaterMark", "conversationId", "userId", "context", "toolCallLimit"];
-const CONTINUE = ["signal", "onEvent", "sinks", "streamHighWaterMark", "context", "toolCallLimit"];
+const RUN = ["signal", "runId", "onEvent", "sinks", "streamHighWaterMark", "conversationId", "userId", "context", "toolCallLimit", "retryableErrorEnds"];
+const CONTINUE = ["signal", "onEvent", "sinks", "streamHighWaterMark", "context", "toolCallLimit", "retryableErrorEnds"];
 const RESUME = [...CONTINUE, "decisions"];
 
 const options = (): CreateAgentOptions => ({ provider: scriptedModel(["ok"], { loop: true }), model: "m" });
@@ -22,7 +49,9 @@ describe("agent options are checked: unknown keys and wrong types are a Configur
   it("createAgent()", async () => {
     await expectUnknownOptionRejected("createAgent", "agentName", CREATE_AGENT, () => createAgent(bad({ ...options(), agentName: "a" })));
     await expectUnknownOptionRejected("createAgent", "input", CREATE_AGENT, () => createAgent(bad({ ...options(), input: "hi" })));
-    expect(await messageOf(() => createAgent(bad({ ...options(), instructions: 5 })))).toContain('createAgent(): option "instructions" must be a string, got 5.');
+    expect(await messageOf(() => createAgent(bad({ ...options(), instructions: 5 })))).toContain(
+      'createAgent(): option "instructions" must be a string, got 5.',
+    );
     expect(await messageOf(() => createAgent(bad({ ...options(), allowedTools: "grep" })))).toContain("allowedTools");
     const agent = createAgent({ ...options(), name: "helper", instructions: "Be brief.", maxIterations: 3, temperature: 0, userId: "u" });
     expect((await agent.run("hi")).text).toBe("ok");
@@ -47,9 +76,15 @@ describe("agent options are checked: unknown keys and wrong types are a Configur
     const agent = createAgent({ ...options(), storage });
     const done = await agent.run("hi", { runId: "r-2" });
     await expectUnknownOptionRejected("agent.continue", "runId", CONTINUE, () => agent.continue(done.state!, undefined, bad({ runId: "x" })));
-    expect(await messageOf(() => agent.continue(done.state!, undefined, bad({ context: "t" })))).toContain('agent.continue(): option "context" must be an object, got "t".');
-    await expectUnknownOptionRejected("agent.continueStream", "decisions", CONTINUE, () => agent.continueStream(done.state!, undefined, bad({ decisions: {} })));
-    expect(await messageOf(() => agent.continueStream(done.state!, undefined, bad({ toolCallLimit: "3" })))).toContain('option "toolCallLimit" must be a number, got "3".');
+    expect(await messageOf(() => agent.continue(done.state!, undefined, bad({ context: "t" })))).toContain(
+      'agent.continue(): option "context" must be an object, got "t".',
+    );
+    await expectUnknownOptionRejected("agent.continueStream", "decisions", CONTINUE, () =>
+      agent.continueStream(done.state!, undefined, bad({ decisions: {} })),
+    );
+    expect(await messageOf(() => agent.continueStream(done.state!, undefined, bad({ toolCallLimit: "3" })))).toContain(
+      'option "toolCallLimit" must be a number, got "3".',
+    );
 
     await expectUnknownOptionRejected("agent.resume", "input", RESUME, () => agent.resume("r-2", bad({ input: "hi" })));
     expect(await messageOf(() => agent.resume("r-2", bad({ decisions: [] })))).toContain('agent.resume(): option "decisions" must be an object, got an array.');

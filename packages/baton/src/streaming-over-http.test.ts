@@ -1,15 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { RunSessions, createAgent, defineTool, sendSse, type StreamEvent } from "./index.js";
+import { RunSessions, createAgent, defineTool, type StreamEvent } from "./index.js";
+import { sendSse } from "./node.js";
 import { streamRunEvents } from "./client.js";
-import { scriptedModel } from "./testing.js";
+import { scriptedModel } from "@baton/testing";
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 describe("streaming an agent over HTTP with the umbrella (the README's snippet)", () => {
-  it("serves a createAgent run as Server-Sent Events and reads it back with baton/client", async () => {
+  it("serves a createAgent run as Server-Sent Events and reads it back with @baton/sdk/client", async () => {
     const weather = defineTool({
       name: "weather",
       description: "Current weather for a city.",
@@ -23,7 +24,9 @@ describe("streaming an agent over HTTP with the umbrella (the README's snippet)"
     const sessions = new RunSessions();
     server = createServer((req, res) => {
       const id = new URL(req.url!, "http://x").searchParams.get("run");
-      const session = (id && sessions.get(id)) || sessions.create({ start: ({ signal, sink }) => agent.run("Hi!", { signal, sinks: [sink], onEvent: (e) => inProcess.push(e) }) });
+      const session =
+        (id && sessions.get(id)) ||
+        sessions.create({ start: ({ signal, sink }) => agent.run("Hi!", { signal, sinks: [sink], onEvent: (e) => inProcess.push(e) }) });
       void sendSse(req, res, session);
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));

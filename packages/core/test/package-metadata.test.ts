@@ -44,7 +44,8 @@ export function metadataProblems({ folder, manifest }: Published, hasLicenseFile
   if (!hasLicenseFile) found.push(`${at}: no LICENSE file`);
   const repository = typeof manifest.repository === "object" ? manifest.repository : undefined;
   if (!repository?.url) found.push(`${at}: repository.url missing`);
-  if (repository?.directory !== `packages/${folder}`) found.push(`${at}: repository.directory is ${String(repository?.directory)}, expected packages/${folder}`);
+  if (repository?.directory !== `packages/${folder}`)
+    found.push(`${at}: repository.directory is ${String(repository?.directory)}, expected packages/${folder}`);
   if (!manifest.homepage || !/^https:\/\//.test(manifest.homepage)) found.push(`${at}: homepage missing`);
   const bugsUrl = typeof manifest.bugs === "string" ? manifest.bugs : manifest.bugs?.url;
   if (!bugsUrl) found.push(`${at}: bugs missing`);

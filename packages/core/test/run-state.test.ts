@@ -1,6 +1,14 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION, RunStateError, checkRunCheckpoint, parseRunState, serializeRunState, StorageCorruptionError, type RunState } from "../src/index.js";
+import {
+  RUN_STATE_FORMAT,
+  RUN_STATE_VERSION,
+  RunStateError,
+  checkRunCheckpoint,
+  parseRunState,
+  serializeRunState,
+  StorageCorruptionError,
+} from "../src/index.js";
 
 const FIXTURES = new URL("./fixtures/run-state/", import.meta.url);
 const fixture = (name: string): string => readFileSync(new URL(name, FIXTURES), "utf8");
@@ -28,7 +36,15 @@ describe("run state fixtures: every published format stays loadable", () => {
 
   it("format 2 (run checkpoint): upgraded to an open batch whose finished call keeps its result and whose other call runs again", () => {
     const state = parseRunState(fixture("run-state.v2.json"));
-    expect(state).toMatchObject({ format: RUN_STATE_FORMAT, version: 3, runId: "run-v2", agentPath: "main", status: "running", conversation: { id: "conv-1", throughSeq: 1 }, historyInStorage: true });
+    expect(state).toMatchObject({
+      format: RUN_STATE_FORMAT,
+      version: 3,
+      runId: "run-v2",
+      agentPath: "main",
+      status: "running",
+      conversation: { id: "conv-1", throughSeq: 1 },
+      historyInStorage: true,
+    });
     expect(state.root).toMatchObject({ step: "tools", iteration: 1, toolCallCount: 0, lastText: "Looking.", custom: { retries: 0 }, turnIterations: [1] });
     expect(state.root.messages).toEqual([]);
     expect(state.root.added).toHaveLength(1);
@@ -89,7 +105,9 @@ describe("parseRunState", () => {
 
   it("names every bad field with its path, down to nested runs", () => {
     // Deliberately invalid values, so the state is handled as plain JSON.
-    const state = JSON.parse(fixture("run-state.v3.json")) as { root: { iteration: unknown; batch: { calls: { status: unknown; subRuns: { messages: unknown }[] }[] } } };
+    const state = JSON.parse(fixture("run-state.v3.json")) as {
+      root: { iteration: unknown; batch: { calls: { status: unknown; subRuns: { messages: unknown }[] }[] } };
+    };
     state.root.iteration = "two";
     state.root.batch.calls[0]!.status = "stuck";
     state.root.batch.calls[1]!.subRuns[0]!.messages = [{ role: "robot" }];

@@ -1,8 +1,10 @@
 /**
  * `@baton/events`: Baton's event protocol in practice: fan-out with backpressure,
- * run sessions that survive reconnects, Server-Sent Events for Node and the Web with
- * `Last-Event-ID` replay, and a decoder. The browser-safe part is also available as
- * `@baton/events/client`.
+ * run sessions that survive reconnects, Server-Sent Events with `Last-Event-ID`
+ * replay, and a decoder. This root export uses Web standards only (`Request`,
+ * `Response`, `ReadableStream`); the writers for Node's `http` module (`sendSse`,
+ * `createSseHandler`) are `@baton/events/node`, and the browser-safe part is also
+ * available as `@baton/events/client`.
  * @packageDocumentation
  */
 
@@ -37,10 +39,9 @@ export { ClientDisconnectedError } from "./session/client-disconnected-error.js"
 // sse/
 export { encodeSseEvent, encodeSseEvents, unencodableEventPlaceholder, SSE_HEARTBEAT } from "./sse/encode-sse-event.js";
 export { SSE_HEADERS } from "./sse/sse-headers.js";
-export { lastEventIdOf, parseLastEventId, type LastEventIdSource } from "./sse/last-event-id.js";
+export { lastEventIdOf, parseLastEventId, type LastEventIdSource, type HeaderRecord, type HeaderRecordRequest } from "./sse/last-event-id.js";
 export { InvalidLastEventIdError } from "./sse/invalid-last-event-id-error.js";
-export { sendSse, DEFAULT_HEARTBEAT_MS, DEFAULT_WRITE_TIMEOUT_MS, type SseStreamOptions } from "./sse/send-sse.js";
-export { createSseHandler, type SseRunStarter, type SseHandlerOptions } from "./sse/create-sse-handler.js";
+export { DEFAULT_HEARTBEAT_MS, DEFAULT_WRITE_TIMEOUT_MS, type SseStreamOptions } from "./sse/sse-stream-options.js";
 export { sseResponse, type SseResponseOptions } from "./sse/sse-response.js";
 export type { SseSource, AttachableEventSource, EventSourceAttachOptions, EventBatchReader } from "./sse/sse-source.js";
 
@@ -63,8 +64,34 @@ export { SseDecodeError, type SseDecodeProblem } from "./client/sse-decode-error
 export { SseHttpError, type SseServerError } from "./client/sse-http-error.js";
 export { SseConnectionError } from "./client/sse-connection-error.js";
 
-// progress
-export * from "./progress/index.js";
+// progress/
+export { ProgressGroup, type ProgressGroupOptions } from "./progress/progress-group.js";
+export { ProgressStep, type ProgressStepChannel, type ProgressItemsInput, type ProgressEndStatus } from "./progress/progress-step.js";
+export { EventManager, type EventManagerOptions, ProgressEvent } from "./progress/deprecated-names.js";
+export { ProgressLog, type ProgressLogEntry, type ProgressLogGroupsOptions } from "./progress/progress-log.js";
+export { applyProgressStepUpdate } from "@baton/core";
+export { ProgressStepEndedError } from "./progress/progress-step-ended-error.js";
+export type { ReportResult } from "./progress/report-result.js";
 
-// ui
-export * from "./ui/index.js";
+// ui/
+export { toUiMessageStream } from "./ui/to-ui-message-stream.js";
+export {
+  uiMessageStreamResponse,
+  encodeUiMessageChunk,
+  UI_MESSAGE_STREAM_HEADERS,
+  UI_MESSAGE_STREAM_DONE,
+  type UiMessageStreamResponseInit,
+} from "./ui/ui-message-stream-response.js";
+export { UiMessageStreamMapper } from "./ui/ui-message-stream-mapper.js";
+export type { ToUiMessageStreamOptions } from "./ui/to-ui-message-stream-options.js";
+export type { UiMessageChunk, BatonDataChunk, UiFinishReason } from "./ui/ui-message-chunk.js";
+export { toUiFinishReason } from "./ui/finish-reason.js";
+export type {
+  BatonAgentData,
+  BatonAgentPart,
+  BatonProgressGroupData,
+  BatonToolProgressData,
+  BatonPlanData,
+  BatonUiDataTypes,
+} from "./ui/baton-ui-data.js";
+export { UiMessageChunkIterator } from "./ui/ui-message-chunk-iterator.js";

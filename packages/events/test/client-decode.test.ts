@@ -4,7 +4,15 @@ import { SseDecodeError, decodeSseEvents, type SseDecodeProblem } from "../src/c
 import { encodeSseEvent, encodeSseEvents } from "../src/index.js";
 import { collect, seqs, textChunks } from "./support/sse-test-server.js";
 
-const delta = (seq: number, text = `t${seq}`): StreamEvent => ({ type: "text-delta", text, runId: "r1", agentPath: "main", seq, contentIndex: 0, timestamp: 5 });
+const delta = (seq: number, text = `t${seq}`): StreamEvent => ({
+  type: "text-delta",
+  text,
+  runId: "r1",
+  agentPath: "main",
+  seq,
+  contentIndex: 0,
+  timestamp: 5,
+});
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Decodes `text`, returning the events before the failure and the failure. */
@@ -22,15 +30,18 @@ async function decodeFailing(text: string): Promise<{ events: StreamEvent[]; err
 describe("decodeSseEvents: event types of a newer protocol", () => {
   it("skips a well-formed event of an unknown type, reports it, and goes on", async () => {
     const unknown: Record<string, unknown>[] = [];
-    const text = encodeSseEvent(delta(1)) + `id: 2\nevent: ping\ndata: ${json({ ...delta(2), type: "ping", extra: 1 })}\n\n` + encodeSseEvent(delta(3));
+    const text = `${encodeSseEvent(delta(1))}id: 2\nevent: ping\ndata: ${json({ ...delta(2), type: "ping", extra: 1 })}\n\n${encodeSseEvent(delta(3))}`;
     const events = await collect(decodeSseEvents(textChunks(text), { onUnknownEvent: (event) => unknown.push(event) }));
     expect(seqs(events)).toEqual([1, 3]);
     expect(unknown).toEqual([{ ...delta(2), type: "ping", extra: 1 }]);
   });
 
   it("still refuses a malformed event whatever its type", async () => {
-    const text = encodeSseEvent(delta(1)) + `event: ping\ndata: ${json({ type: "ping", seq: 2 })}\n\n`;
-    await expect(collect(decodeSseEvents(textChunks(text)))).rejects.toMatchObject({ reason: "not-an-event", message: expect.stringContaining('"runId" must be a string') });
+    const text = `${encodeSseEvent(delta(1))}event: ping\ndata: ${json({ type: "ping", seq: 2 })}\n\n`;
+    await expect(collect(decodeSseEvents(textChunks(text)))).rejects.toMatchObject({
+      reason: "not-an-event",
+      message: expect.stringContaining('"runId" must be a string'),
+    });
   });
 });
 
@@ -38,12 +49,37 @@ describe("decodeSseEvents: malformed input (strict)", () => {
   const good = encodeSseEvent(delta(1));
   const cases: [string, string, SseDecodeProblem, string][] = [
     ["bad JSON", `id: 2\nevent: text-delta\ndata: {"type":"text-delta",\n\n`, "invalid-json", "the data of an event is not valid JSON"],
-    ["valid JSON that is not an event", `id: 2\nevent: text-delta\ndata: ${json({ hello: "world" })}\n\n`, "not-an-event", 'the data is not a Baton stream event: "type" must be a non-empty string, got nothing'],
-    ["an event without a seq", `event: text-delta\ndata: ${json({ ...delta(2), seq: undefined })}\n\n`, "not-an-event", 'the data is not a Baton stream event: "seq" must be an integer > 0, got nothing'],
-    ["an unknown event name", `id: 2\nevent: ping\ndata: ${json({ ...delta(2), type: "ping" })}\n\n`, "unknown-event-type", 'unknown event type "ping" in the "event:" line'],
-    ["an unknown type in unnamed data", `id: 2\ndata: ${json({ ...delta(2), type: "ping" })}\n\n`, "unknown-event-type", 'the data is not a Baton stream event: unknown event type "ping"'],
+    [
+      "valid JSON that is not an event",
+      `id: 2\nevent: text-delta\ndata: ${json({ hello: "world" })}\n\n`,
+      "not-an-event",
+      'the data is not a Baton stream event: "type" must be a non-empty string, got nothing',
+    ],
+    [
+      "an event without a seq",
+      `event: text-delta\ndata: ${json({ ...delta(2), seq: undefined })}\n\n`,
+      "not-an-event",
+      'the data is not a Baton stream event: "seq" must be an integer > 0, got nothing',
+    ],
+    [
+      "an unknown event name",
+      `id: 2\nevent: ping\ndata: ${json({ ...delta(2), type: "ping" })}\n\n`,
+      "unknown-event-type",
+      'unknown event type "ping" in the "event:" line',
+    ],
+    [
+      "an unknown type in unnamed data",
+      `id: 2\ndata: ${json({ ...delta(2), type: "ping" })}\n\n`,
+      "unknown-event-type",
+      'the data is not a Baton stream event: unknown event type "ping"',
+    ],
     ["an id that is not the seq", `id: 7\nevent: text-delta\ndata: ${json(delta(2))}\n\n`, "id-mismatch", 'the "id:" line says "7" but the data\'s seq is 2'],
-    ["an event name that is not the type", `id: 2\nevent: run-end\ndata: ${json(delta(2))}\n\n`, "type-mismatch", 'the "event:" line says "run-end" but the data\'s type is "text-delta"'],
+    [
+      "an event name that is not the type",
+      `id: 2\nevent: run-end\ndata: ${json(delta(2))}\n\n`,
+      "type-mismatch",
+      'the "event:" line says "run-end" but the data\'s type is "text-delta"',
+    ],
   ];
 
   it.each(cases)("%s → SseDecodeError naming the problem, after the valid events before it", async (_name, bad, reason, problem) => {
@@ -52,7 +88,11 @@ describe("decodeSseEvents: malformed input (strict)", () => {
     expect(error.code).toBe("EVENT_DECODE_ERROR");
     expect(error.reason).toBe(reason);
     expect(error.message.startsWith(`Invalid Baton event stream: ${problem}`)).toBe(true);
-    const data = bad.split("\n").find((line) => line.startsWith("data: "))?.slice(6) ?? "";
+    const data =
+      bad
+        .split("\n")
+        .find((line) => line.startsWith("data: "))
+        ?.slice(6) ?? "";
     expect(error.message.endsWith(`Offending text: ${JSON.stringify(data)}`)).toBe(true);
     expect(error.details).toMatchObject({ reason, text: data });
   });

@@ -122,7 +122,10 @@ describe("streamRunEvents", () => {
     const { events, error } = await failure(streamRunEvents(server.url, { retryDelayMs: 1 }));
     expect(seqs(events)).toEqual([1]);
     expect(error).toBeInstanceOf(SseDecodeError);
-    expect(error).toMatchObject({ reason: "run-mismatch", message: 'Invalid Baton event stream: the stream switched from run "run-a" to run "run-b". Offending text: "run-b"' });
+    expect(error).toMatchObject({
+      reason: "run-mismatch",
+      message: 'Invalid Baton event stream: the stream switched from run "run-a" to run "run-b". Offending text: "run-b"',
+    });
   });
 
   it("does not retry a malformed stream", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SerializedProgressGroup, StreamEvent, Tool, ToolProgressEvent } from "@baton/core";
 import { run } from "@baton/loop";
 import { scriptedModel } from "@baton/testing";
-import { EventManager, ProgressLog } from "../src/index.js";
+import { ProgressGroup, ProgressLog } from "../src/index.js";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -16,14 +16,14 @@ function searchTool(captured: Captured): Tool<{ query: string }> {
     description: "Searches the web.",
     parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
     async execute(args, ctx) {
-      const progress = EventManager.forTool(ctx, "Searching the web", "SEARCH");
-      const query = progress.createEvent(`Searching for ${args.query}`, "GLOBE");
+      const progress = ProgressGroup.forTool(ctx, "Searching the web", "SEARCH");
+      const query = progress.startStep(`Searching for ${args.query}`, "GLOBE");
       await sleep(5);
       await query.send("3 results");
       await query.send({ kind: "link", url: "https://cats.example", title: "Cats" });
       query.end();
       await sleep(5);
-      const read = progress.createEvent("Reading cats.example");
+      const read = progress.startStep("Reading cats.example");
       await sleep(5);
       await read.send("Read 2 kB");
       read.end();
@@ -33,26 +33,26 @@ function searchTool(captured: Captured): Tool<{ query: string }> {
   };
 }
 
-/** A fetch tool: its own group with a failed step, and a second group fed through getOrCreateLatestEvent. */
+/** A fetch tool: its own group with a failed step, and a second group fed through currentStep. */
 function fetchTool(captured: Captured): Tool<{ url: string }> {
   return {
     name: "fetch",
     description: "Fetches a page.",
     parameters: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
     async execute(args, ctx) {
-      const progress = EventManager.forTool(ctx);
-      const generating = EventManager.forTool(ctx, "Generating", "WAND");
-      const first = progress.createEvent(`GET ${args.url}`);
+      const progress = ProgressGroup.forTool(ctx);
+      const generating = ProgressGroup.forTool(ctx, "Generating", "WAND");
+      const first = progress.startStep(`GET ${args.url}`);
       await sleep(3);
       await first.send("503 Service Unavailable");
       first.end("failed");
       await sleep(3);
-      const retry = progress.createEvent(`GET ${args.url} (retry)`);
+      const retry = progress.startStep(`GET ${args.url} (retry)`);
       await retry.update({ title: `GET ${args.url} (retry 1)` });
       await sleep(3);
-      await generating.getOrCreateLatestEvent("Summarizing", "WAND").send("chunk 1");
-      await generating.getOrCreateLatestEvent("Summarizing again", "WAND").send("chunk 2");
-      generating.getOrCreateLatestEvent("unused").end();
+      await generating.currentStep("Summarizing", "WAND").send("chunk 1");
+      await generating.currentStep("Summarizing again", "WAND").send("chunk 2");
+      generating.currentStep("unused").end();
       retry.end();
       captured.set(ctx.toolCallId, [progress.serialize(), generating.serialize()]);
       return "page text";
@@ -64,7 +64,12 @@ describe("progress groups in a real run", () => {
   it("a ProgressLog fed by the run's events rebuilds what each parallel tool serialized, and the steps arrive in order", async () => {
     const captured: Captured = new Map();
     const provider = scriptedModel([
-      { toolCalls: [{ name: "search", arguments: { query: "cats" } }, { name: "fetch", arguments: { url: "https://cats.example" } }] },
+      {
+        toolCalls: [
+          { name: "search", arguments: { query: "cats" } },
+          { name: "fetch", arguments: { url: "https://cats.example" } },
+        ],
+      },
       "Cats are great.",
     ]);
     const log = new ProgressLog();
@@ -99,11 +104,21 @@ describe("progress groups in a real run", () => {
             title: "Searching for cats",
             icon: "GLOBE",
             status: "done",
-            items: [{ kind: "text", text: "3 results" }, { kind: "link", url: "https://cats.example", title: "Cats" }],
+            items: [
+              { kind: "text", text: "3 results" },
+              { kind: "link", url: "https://cats.example", title: "Cats" },
+            ],
             startedAt: expect.any(Number),
             endedAt: expect.any(Number),
           },
-          { id: "Searching the web#2", title: "Reading cats.example", status: "done", items: [{ kind: "text", text: "Read 2 kB" }], startedAt: expect.any(Number), endedAt: expect.any(Number) },
+          {
+            id: "Searching the web#2",
+            title: "Reading cats.example",
+            status: "done",
+            items: [{ kind: "text", text: "Read 2 kB" }],
+            startedAt: expect.any(Number),
+            endedAt: expect.any(Number),
+          },
         ],
       },
     ]);

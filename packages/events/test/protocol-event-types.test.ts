@@ -11,9 +11,29 @@ describe("STREAM_EVENT_TYPES", () => {
     expect(new Set(STREAM_EVENT_TYPES).size).toBe(23);
     expect([...STREAM_EVENT_TYPES].sort()).toEqual(
       [
-        "run-start", "run-end", "step-start", "step-end", "text-delta", "reasoning-delta", "tool-call", "tool-start",
-        "tool-progress", "tool-stream", "tool-done", "tool-error", "tool-interrupted", "usage", "context-trimmed", "context-overflow", "context-summarized",
-        "plan-updated", "handoff", "loop-detected", "budget-exceeded", "error", "message",
+        "run-start",
+        "run-end",
+        "step-start",
+        "step-end",
+        "text-delta",
+        "reasoning-delta",
+        "tool-call",
+        "tool-start",
+        "tool-progress",
+        "tool-stream",
+        "tool-done",
+        "tool-error",
+        "tool-interrupted",
+        "usage",
+        "context-trimmed",
+        "context-overflow",
+        "context-summarized",
+        "plan-updated",
+        "handoff",
+        "loop-detected",
+        "budget-exceeded",
+        "error",
+        "message",
       ].sort(),
     );
     expect(Object.isFrozen(STREAM_EVENT_TYPES)).toBe(true);

@@ -38,7 +38,11 @@ describe("RunSession", () => {
 
   it("aborts a held run when no client attaches within the grace period", async () => {
     const answer = Array.from({ length: 500 }, (_, i) => `w${i} `);
-    const session = startRunSession({ replay: 50, disconnectGraceMs: 40, start: ({ signal, sink }) => agentRun({ signal, sinks: [sink], turns: [{ text: answer }] }) });
+    const session = startRunSession({
+      replay: 50,
+      disconnectGraceMs: 40,
+      start: ({ signal, sink }) => agentRun({ signal, sinks: [sink], turns: [{ text: answer }] }),
+    });
     const result = await session.result;
     expect(result.stopReason).toBe("aborted");
     expect(result.text.length).toBeLessThan(answer.join("").length);

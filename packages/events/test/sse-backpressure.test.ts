@@ -2,7 +2,8 @@ import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { run } from "@baton/loop";
 import { scriptedModel } from "@baton/testing";
-import { decodeSseEvents, sendSse, sseResponse, startRunSession, type RunSession } from "../src/index.js";
+import { decodeSseEvents, sseResponse, startRunSession, type RunSession } from "../src/index.js";
+import { sendSse } from "../src/node/index.js";
 import { collect, isStrictlyIncreasing, seqs, sleep, startServer, waitUntil, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigurationError, RunAbortedError, type RunResult } from "@baton/core";
-import { ClientDisconnectedError, createSseHandler, decodeSseEvents, sendSse, sseResponse, startRunSession, type RunSession } from "../src/index.js";
+import { ClientDisconnectedError, decodeSseEvents, sseResponse, startRunSession, type RunSession } from "../src/index.js";
+import { createSseHandler, sendSse } from "../src/node/index.js";
 import { agentRun, collect, recorder, startServer, waitUntil, waitingTool, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;
@@ -95,10 +96,9 @@ describe("client disconnects", () => {
 
   it("createSseHandler answers 500 when the run fails to start, and 410 to a client trying to resume", async () => {
     const reported: unknown[] = [];
-    const handler = createSseHandler(
-      () => Promise.reject(new ConfigurationError('Option "model" must be a non-empty model id.')),
-      { onError: (error) => reported.push(error) },
-    );
+    const handler = createSseHandler(() => Promise.reject(new ConfigurationError('Option "model" must be a non-empty model id.')), {
+      onError: (error) => reported.push(error),
+    });
     server = await startServer(handler);
     const failed = await fetch(server.url);
     expect(failed.status).toBe(500);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { StreamEvent } from "@baton/core";
-import { InvalidLastEventIdError, SseHttpError, decodeSseEvents, sendSse, sseResponse, startRunSession, streamRunEvents } from "../src/index.js";
+import { InvalidLastEventIdError, SseHttpError, decodeSseEvents, sseResponse, startRunSession, streamRunEvents } from "../src/index.js";
+import { sendSse } from "../src/node/index.js";
 import { agentRun, collect, recorder, seqs, startServer, waitUntil, waitingTool, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;
@@ -62,7 +63,10 @@ describe("a Last-Event-ID ahead of the stream is refused", () => {
     const ahead = await fetch(server.url, { headers: { "Last-Event-ID": String(lastSeq + 100) } });
     expect(ahead.status).toBe(400);
     expect(ahead.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(((await ahead.json()) as { error: unknown }).error).toMatchObject({ code: "INVALID_LAST_EVENT_ID", details: { value: String(lastSeq + 100), lastSeq } });
+    expect(((await ahead.json()) as { error: unknown }).error).toMatchObject({
+      code: "INVALID_LAST_EVENT_ID",
+      details: { value: String(lastSeq + 100), lastSeq },
+    });
     const aheadInQuery = await fetch(`${server.url}/events?lastEventId=${lastSeq + 1}`);
     expect(aheadInQuery.status).toBe(400);
 

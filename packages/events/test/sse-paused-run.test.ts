@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AgentConfig, StreamEvent } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
-import { decodeSseEvents, sendSse, startRunSession, type RunSession } from "../src/index.js";
+import { decodeSseEvents, startRunSession, type RunSession } from "../src/index.js";
+import { sendSse } from "../src/node/index.js";
 import { collect, recorder, seqs, startServer, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;
@@ -18,7 +19,13 @@ const holdFirstCall: AgentConfig = {
 
 const tools = () => [fakeTool({ name: "buy", result: "bought" }), fakeTool({ name: "look", result: "seen" })];
 
-const firstTurn = { text: "Buying.", toolCalls: [{ id: "c1", name: "buy", arguments: { item: "car" } }, { id: "c2", name: "look", arguments: {} }] };
+const firstTurn = {
+  text: "Buying.",
+  toolCalls: [
+    { id: "c1", name: "buy", arguments: { item: "car" } },
+    { id: "c2", name: "look", arguments: {} },
+  ],
+};
 
 /** Serves `session` with `sendSse` and reads its events back with the strict decoder (an unknown event type would fail it). */
 async function readOverSse(session: RunSession): Promise<StreamEvent[]> {
@@ -32,15 +39,49 @@ describe("SSE round trip of a run that pauses for approval", () => {
   it("decodes tool-interrupted and run-end.interruptions; the resumed run's stream opens the step again and runs the held batch", async () => {
     const pausedSink = recorder();
     const paused = startRunSession({
-      start: ({ signal, sink }) => run({ provider: scriptedModel([firstTurn]), model: "m", runId: "run-p", input: "Buy a car.", tools: tools(), config: holdFirstCall, signal, sinks: [pausedSink, sink] }),
+      start: ({ signal, sink }) =>
+        run({
+          provider: scriptedModel([firstTurn]),
+          model: "m",
+          runId: "run-p",
+          input: "Buy a car.",
+          tools: tools(),
+          config: holdFirstCall,
+          signal,
+          sinks: [pausedSink, sink],
+        }),
     });
     const first = { decoded: await readOverSse(paused), result: await paused.result };
     expect(first.result.stopReason).toBe("interrupted");
     expect(first.decoded).toEqual(pausedSink.events);
     // A held call has tool-call then tool-interrupted and no tool-start; nothing of its batch runs; the paused step has no step-end.
-    expect(first.decoded.map((e) => e.type)).toEqual(["run-start", "step-start", "text-delta", "message", "tool-call", "tool-call", "tool-interrupted", "usage", "run-end"]);
-    expect(first.decoded.find((e) => e.type === "tool-interrupted")).toMatchObject({ toolCallId: "c1", toolName: "buy", kind: "approval", payload: { reason: "costly" }, agentPath: "main" });
-    const interruption = { id: "c1", kind: "approval", agentPath: "main", toolCallId: "c1", toolName: "buy", arguments: { item: "car" }, payload: { reason: "costly" } };
+    expect(first.decoded.map((e) => e.type)).toEqual([
+      "run-start",
+      "step-start",
+      "text-delta",
+      "message",
+      "tool-call",
+      "tool-call",
+      "tool-interrupted",
+      "usage",
+      "run-end",
+    ]);
+    expect(first.decoded.find((e) => e.type === "tool-interrupted")).toMatchObject({
+      toolCallId: "c1",
+      toolName: "buy",
+      kind: "approval",
+      payload: { reason: "costly" },
+      agentPath: "main",
+    });
+    const interruption = {
+      id: "c1",
+      kind: "approval",
+      agentPath: "main",
+      toolCallId: "c1",
+      toolName: "buy",
+      arguments: { item: "car" },
+      payload: { reason: "costly" },
+    };
     expect(first.decoded.at(-1)).toMatchObject({ type: "run-end", stopReason: "interrupted", interruptions: [interruption] });
     expect(first.result.interruptions).toEqual([interruption]);
 
@@ -48,14 +89,28 @@ describe("SSE round trip of a run that pauses for approval", () => {
     const state = JSON.stringify(first.result.state);
     const resumedSink = recorder();
     const resumed = startRunSession({
-      start: ({ signal, sink }) => run({ provider: scriptedModel(["Bought it."]), model: "m", tools: tools(), config: holdFirstCall, resume: state, decisions: { c1: { approve: true } }, signal, sinks: [resumedSink, sink] }),
+      start: ({ signal, sink }) =>
+        run({
+          provider: scriptedModel(["Bought it."]),
+          model: "m",
+          tools: tools(),
+          config: holdFirstCall,
+          resume: state,
+          decisions: { c1: { approve: true } },
+          signal,
+          sinks: [resumedSink, sink],
+        }),
     });
     const second = { decoded: await readOverSse(resumed), result: await resumed.result };
     expect(second.result.stopReason).toBe("completed");
     expect(second.decoded).toEqual(resumedSink.events);
     expect(seqs(second.decoded)).toEqual(second.decoded.map((_, i) => i + 1));
     expect(second.decoded.every((e) => e.runId === "run-p")).toBe(true);
-    expect(second.decoded.map((e) => (e.type.startsWith("tool-") ? `${e.type}:${"toolCall" in e ? e.toolCall.toolCallId : (e as { toolCallId: string }).toolCallId}` : e.type))).toEqual([
+    expect(
+      second.decoded.map((e) =>
+        e.type.startsWith("tool-") ? `${e.type}:${"toolCall" in e ? e.toolCall.toolCallId : (e as { toolCallId: string }).toolCallId}` : e.type,
+      ),
+    ).toEqual([
       "run-start",
       "step-start", // the paused step (iteration 1) starts again…
       "tool-call:c1", // …with the calls it will answer

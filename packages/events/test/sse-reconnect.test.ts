@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { StreamEvent } from "@baton/core";
-import { SseHttpError, decodeSseEvents, sendSse, startRunSession, streamRunEvents, type RunSession } from "../src/index.js";
-import { agentRun, collect, recorder, seqs, sleep, startServer, waitUntil, type TestServer } from "./support/sse-test-server.js";
+import { SseHttpError, decodeSseEvents, startRunSession, streamRunEvents, type RunSession } from "../src/index.js";
+import { sendSse } from "../src/node/index.js";
+import { agentRun, collect, recorder, seqs, startServer, waitUntil, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { StreamEvent } from "@baton/core";
 import { stream } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
-import { EventHub, decodeSseEvents, isStreamEvent, sendSse, sseResponse, startRunSession, type RunSession } from "../src/index.js";
+import { EventHub, decodeSseEvents, isStreamEvent, sseResponse, startRunSession, type RunSession } from "../src/index.js";
+import { sendSse } from "../src/node/index.js";
 import { ANSWER, agentRun, collect, isStrictlyIncreasing, recorder, seqs, startServer, waitUntil, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;

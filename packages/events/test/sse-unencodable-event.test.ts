@@ -6,11 +6,11 @@ import {
   encodeSseEvent,
   encodeSseEvents,
   isStreamEvent,
-  sendSse,
   sseResponse,
   streamRunEvents,
   unencodableEventPlaceholder,
 } from "../src/index.js";
+import { sendSse } from "../src/node/index.js";
 import { collect, seqs, startServer, textChunks, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;
@@ -21,7 +21,14 @@ afterEach(async () => {
 
 const base = (seq: number) => ({ runId: "r1", agentPath: "main", seq, contentIndex: 1, timestamp: 1000 + seq });
 const delta = (seq: number, text: string): StreamEvent => ({ type: "text-delta", text, ...base(seq) });
-const toolDone = (seq: number, result: unknown): StreamEvent => ({ type: "tool-done", toolCallId: `c${seq}`, toolName: "lookup", result, durationMs: 3, ...base(seq) });
+const toolDone = (seq: number, result: unknown): StreamEvent => ({
+  type: "tool-done",
+  toolCallId: `c${seq}`,
+  toolName: "lookup",
+  result,
+  durationMs: 3,
+  ...base(seq),
+});
 
 function circular(): unknown {
   const value: Record<string, unknown> = { name: "loop" };
@@ -31,14 +38,7 @@ function circular(): unknown {
 
 /** A run's worth of events with two tool results that are not JSON in the middle. */
 function eventsWithBadResults(): StreamEvent[] {
-  return [
-    delta(1, "Looking "),
-    delta(2, "it up."),
-    toolDone(3, { count: 10n }),
-    toolDone(4, circular()),
-    toolDone(5, { ok: true }),
-    delta(6, "Done."),
-  ];
+  return [delta(1, "Looking "), delta(2, "it up."), toolDone(3, { count: 10n }), toolDone(4, circular()), toolDone(5, { ok: true }), delta(6, "Done.")];
 }
 
 function expectPlaceholders(events: readonly StreamEvent[]): void {
@@ -61,7 +61,11 @@ describe("an event that cannot be encoded does not spoil its batch", () => {
     const [decoded] = await collect(decodeSseEvents(textChunks(encodeSseEvent(toolDone(4, circular())))));
     expect(isStreamEvent(decoded)).toBe(true);
     expect(decoded).toMatchObject({ type: "error", seq: 4, error: { code: "INVALID_EVENT", details: { type: "tool-done", seq: 4 } } });
-    expect(unencodableEventPlaceholder(toolDone(9, 1n), "why")).toMatchObject({ type: "error", seq: 9, error: { message: "Cannot encode the event: event 9 (tool-done) was replaced: why." } });
+    expect(unencodableEventPlaceholder(toolDone(9, 1n), "why")).toMatchObject({
+      type: "error",
+      seq: 9,
+      error: { message: "Cannot encode the event: event 9 (tool-done) was replaced: why." },
+    });
   });
 
   it("encodeSseEvents encodes event by event: the valid events around a BigInt and a circular result go out", async () => {
@@ -90,7 +94,7 @@ describe("an event that cannot be encoded does not spoil its batch", () => {
     expectPlaceholders(await collect(decodeSseEvents(response.body as ReadableStream<Uint8Array>)));
   });
 
-  it("a run-end that is not JSON stays a run-end (BigInt as digits, a circular reference as \"[Circular]\"), so streamRunEvents ends cleanly", async () => {
+  it('a run-end that is not JSON stays a run-end (BigInt as digits, a circular reference as "[Circular]"), so streamRunEvents ends cleanly', async () => {
     const runEnd = {
       type: "run-end",
       stopReason: "interrupted",
@@ -98,7 +102,9 @@ describe("an event that cannot be encoded does not spoil its batch", () => {
       iterations: 1,
       toolCallCount: 1,
       usage: { inputTokens: 1, outputTokens: 2 },
-      interruptions: [{ id: "c3", kind: "question", agentPath: "main", toolCallId: "c3", toolName: "ask", arguments: { big: 12345678901234567890n }, payload: circular() }],
+      interruptions: [
+        { id: "c3", kind: "question", agentPath: "main", toolCallId: "c3", toolName: "ask", arguments: { big: 12345678901234567890n }, payload: circular() },
+      ],
       ...base(4),
     } as unknown as StreamEvent;
     server = await startServer((req, res) => {

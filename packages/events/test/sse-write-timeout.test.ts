@@ -5,7 +5,8 @@ import type { EventSink, RunResult, StreamEvent } from "@baton/core";
 import { run } from "@baton/loop";
 import { scriptedModel } from "@baton/testing";
 import { ConfigurationError } from "@baton/core";
-import { DEFAULT_WRITE_TIMEOUT_MS, EventHub, createSseHandler, decodeSseEvents, sendSse, sseResponse, startRunSession, type RunSession } from "../src/index.js";
+import { DEFAULT_WRITE_TIMEOUT_MS, EventHub, decodeSseEvents, sseResponse, startRunSession, type RunSession } from "../src/index.js";
+import { createSseHandler, sendSse } from "../src/node/index.js";
 import { collect, recorder, seqs, startServer, waitUntil, type TestServer } from "./support/sse-test-server.js";
 
 let server: TestServer | undefined;
@@ -29,7 +30,16 @@ async function emitChunks(sink: EventSink): Promise<RunResult> {
   const base = { runId: "r1", agentPath: "main", contentIndex: 1, timestamp: 1 };
   for (let i = 0; i < CHUNKS.length; i++) await sink.emit({ type: "text-delta", text: CHUNKS[i] as string, seq: i + 1, ...base });
   const usage = { inputTokens: 0, outputTokens: 0 };
-  await sink.emit({ type: "run-end", stopReason: "completed", text: "", iterations: 1, toolCallCount: 0, usage, seq: CHUNKS.length + 1, ...base } as unknown as StreamEvent);
+  await sink.emit({
+    type: "run-end",
+    stopReason: "completed",
+    text: "",
+    iterations: 1,
+    toolCallCount: 0,
+    usage,
+    seq: CHUNKS.length + 1,
+    ...base,
+  } as unknown as StreamEvent);
   return { stopReason: "completed" } as RunResult;
 }
 
@@ -98,7 +108,13 @@ describe("the write timeout of the SSE writers", () => {
     const session: RunSession = startRunSession({
       highWaterMark: 8,
       start: ({ signal, sink }) =>
-        run({ provider: scriptedModel([{ text: Array.from({ length: 400 }, (_, i) => `w${i} `) }]), model: "m", input: "go", signal, sinks: [inProcess, sink] }),
+        run({
+          provider: scriptedModel([{ text: Array.from({ length: 400 }, (_, i) => `w${i} `) }]),
+          model: "m",
+          input: "go",
+          signal,
+          sinks: [inProcess, sink],
+        }),
     });
     const reading = collect(decodeSseEvents(sseResponse(session, { heartbeatMs: 0, writeTimeoutMs: 200 }).body as ReadableStream<Uint8Array>));
     const stuck = (sseResponse(session, { heartbeatMs: 0, writeTimeoutMs: 200 }).body as ReadableStream<Uint8Array>).getReader();
@@ -120,7 +136,9 @@ describe("the write timeout of the SSE writers", () => {
   it("has a default of 30 s and refuses a bad value", async () => {
     expect(DEFAULT_WRITE_TIMEOUT_MS).toBe(30_000);
     expect(() => createSseHandler(() => Promise.reject(new Error("unused")), { writeTimeoutMs: -1 })).toThrow(ConfigurationError);
-    expect(() => createSseHandler(() => Promise.reject(new Error("unused")), { writeTimeoutMs: Number.NaN })).toThrow('SSE: "writeTimeoutMs" must be a number >= 0, got NaN.');
+    expect(() => createSseHandler(() => Promise.reject(new Error("unused")), { writeTimeoutMs: Number.NaN })).toThrow(
+      'SSE: "writeTimeoutMs" must be a number >= 0, got NaN.',
+    );
     expect(() => sseResponse(new EventHub().subscribe(), { writeTimeoutMs: -5 })).toThrow(ConfigurationError);
   });
 });

@@ -3,7 +3,7 @@ import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type U
 import type { AgentConfig, InterruptDecisions, StreamEvent, Tool } from "@baton/core";
 import { stream } from "@baton/loop";
 import { fakeTool, scriptedModel, sleepTool } from "@baton/testing";
-import { EventManager, UI_MESSAGE_STREAM_HEADERS, uiMessageStreamResponse, type BatonUiDataTypes, type UiMessageChunk } from "../src/index.js";
+import { ProgressGroup, UI_MESSAGE_STREAM_HEADERS, uiMessageStreamResponse, type BatonUiDataTypes, type UiMessageChunk } from "../src/index.js";
 
 type BatonUIMessage = UIMessage<unknown, BatonUiDataTypes>;
 
@@ -39,7 +39,8 @@ async function readMessage(chunks: readonly UIMessageChunk[], errors: unknown[] 
     },
   });
   let last: BatonUIMessage | undefined;
-  for await (const next of readUIMessageStream<BatonUIMessage>({ stream: source, onError: (error) => errors.push(error), ...(message ? { message } : {}) })) last = next;
+  for await (const next of readUIMessageStream<BatonUIMessage>({ stream: source, onError: (error) => errors.push(error), ...(message ? { message } : {}) }))
+    last = next;
   if (!last) throw new Error("readUIMessageStream produced no message");
   return last;
 }
@@ -50,8 +51,8 @@ const lookupTool: Tool<{ city: string }> = {
   description: "Looks up the weather.",
   parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
   async execute(args, ctx) {
-    const progress = EventManager.forTool(ctx, "Checking the weather", "CLOUD");
-    const step = progress.createEvent(`Asking the weather service about ${args.city}`);
+    const progress = ProgressGroup.forTool(ctx, "Checking the weather", "CLOUD");
+    const step = progress.startStep(`Asking the weather service about ${args.city}`);
     await step.send("21°C");
     step.end();
     return { city: args.city, celsius: 21 };
@@ -72,9 +73,15 @@ describe("uiMessageStreamResponse read by the AI SDK (ai 7)", () => {
   it("gives text, reasoning, tool parts with input and output, a tool error, steps and a progress group", async () => {
     const provider = scriptedModel([
       {
-        reasoning: [{ text: ["The user wants ", "the weather."], id: "rs_1" }, { text: "Oslo is a city.", id: "rs_2" }],
+        reasoning: [
+          { text: ["The user wants ", "the weather."], id: "rs_1" },
+          { text: "Oslo is a city.", id: "rs_2" },
+        ],
         text: ["Let me ", "check."],
-        toolCalls: [{ name: "lookup", arguments: { city: "Oslo" } }, { name: "broken", arguments: {} }],
+        toolCalls: [
+          { name: "lookup", arguments: { city: "Oslo" } },
+          { name: "broken", arguments: {} },
+        ],
       },
       { text: ["It is ", "21°C in Oslo."] },
     ]);
@@ -124,7 +131,13 @@ describe("uiMessageStreamResponse read by the AI SDK (ai 7)", () => {
     expect(message.parts[1]).toMatchObject({ type: "reasoning", id: "main:reasoning:0", text: "The user wants the weather.", state: "done" });
     expect(message.parts[2]).toMatchObject({ type: "reasoning", id: "main:reasoning:0.1", text: "Oslo is a city.", state: "done" });
     expect(message.parts[3]).toMatchObject({ type: "text", text: "Let me check.", state: "done" });
-    expect(message.parts[4]).toMatchObject({ type: "tool-lookup", toolCallId: lookupId, state: "output-available", input: { city: "Oslo" }, output: { city: "Oslo", celsius: 21 } });
+    expect(message.parts[4]).toMatchObject({
+      type: "tool-lookup",
+      toolCallId: lookupId,
+      state: "output-available",
+      input: { city: "Oslo" },
+      output: { city: "Oslo", celsius: 21 },
+    });
     expect(message.parts[5]).toMatchObject({ type: "tool-broken", toolCallId: brokenId, state: "output-error", input: {}, errorText: "database is down" });
     expect(message.parts[6]).toMatchObject({
       type: "data-baton-progress-group",
@@ -133,7 +146,11 @@ describe("uiMessageStreamResponse read by the AI SDK (ai 7)", () => {
         agentPath: "main",
         toolCallId: lookupId,
         toolName: "lookup",
-        group: { name: "Checking the weather", icon: "CLOUD", steps: [{ title: "Asking the weather service about Oslo", status: "done", items: [{ kind: "text", text: "21°C" }] }] },
+        group: {
+          name: "Checking the weather",
+          icon: "CLOUD",
+          steps: [{ title: "Asking the weather service about Oslo", status: "done", items: [{ kind: "text", text: "21°C" }] }],
+        },
       },
     });
     expect(message.parts[8]).toMatchObject({ type: "text", text: "It is 21°C in Oslo.", state: "done" });
@@ -150,7 +167,12 @@ describe("uiMessageStreamResponse read by the AI SDK (ai 7)", () => {
       description: "Researches a topic.",
       parameters: { type: "object", properties: { topic: { type: "string" } }, required: ["topic"] },
       async execute(args, ctx) {
-        const result = await ctx.runSubAgent({ name: "researcher", input: args.topic, provider: researcherModel, tools: [fakeTool({ name: "web", result: "page about cats" })] });
+        const result = await ctx.runSubAgent({
+          name: "researcher",
+          input: args.topic,
+          provider: researcherModel,
+          tools: [fakeTool({ name: "web", result: "page about cats" })],
+        });
         return result.text;
       },
     };
@@ -182,21 +204,36 @@ describe("uiMessageStreamResponse read by the AI SDK (ai 7)", () => {
   });
 
   it("a run paused for approval gives an approval-requested tool part; the SDK's approval id answers it, and the resumed run completes the same message", async () => {
-    const config: AgentConfig = { beforeToolCalls: ({ calls }) => ({ decisions: { [calls[0]!.call.toolCallId]: { type: "interrupt", payload: { reason: "costly" } } } }) };
+    const config: AgentConfig = {
+      beforeToolCalls: ({ calls }) => ({ decisions: { [calls[0]!.call.toolCallId]: { type: "interrupt", payload: { reason: "costly" } } } }),
+    };
     const tools = [fakeTool({ name: "buy", result: "bought" }), fakeTool({ name: "look", result: "seen" })];
-    const turn = { text: "Buying.", toolCalls: [{ id: "c1", name: "buy", arguments: { item: "car" } }, { id: "c2", name: "look", arguments: {} }] };
+    const turn = {
+      text: "Buying.",
+      toolCalls: [
+        { id: "c1", name: "buy", arguments: { item: "car" } },
+        { id: "c2", name: "look", arguments: {} },
+      ],
+    };
     const paused = stream({ provider: scriptedModel([turn]), model: "m", runId: "run_ui_9", input: "Buy a car.", tools, config });
     const chunks = await parseBody(await uiMessageStreamResponse(paused).text());
     const pausedResult = await paused.result;
     expect(pausedResult.stopReason).toBe("interrupted");
-    expect(chunks.filter((c) => c.type === "tool-approval-request")).toEqual([{ type: "tool-approval-request", approvalId: "c1", toolCallId: "c1", approvalDescriptor: { reason: "costly" }, reason: "costly" }]);
+    expect(chunks.filter((c) => c.type === "tool-approval-request")).toEqual([
+      { type: "tool-approval-request", approvalId: "c1", toolCallId: "c1", approvalDescriptor: { reason: "costly" }, reason: "costly" },
+    ]);
     expect(chunks.at(-1)).toEqual({ type: "finish", finishReason: "tool-calls" });
 
     const errors: unknown[] = [];
     const message = await readMessage(chunks, errors);
     expect(errors).toEqual([]);
     expect(message.parts.map((p) => p.type)).toEqual(["step-start", "text", "tool-buy", "tool-look"]);
-    expect(message.parts[2]).toMatchObject({ toolCallId: "c1", state: "approval-requested", input: { item: "car" }, approval: { id: "c1", descriptor: { reason: "costly" }, requestReason: "costly" } });
+    expect(message.parts[2]).toMatchObject({
+      toolCallId: "c1",
+      state: "approval-requested",
+      input: { item: "car" },
+      approval: { id: "c1", descriptor: { reason: "costly" }, requestReason: "costly" },
+    });
     expect(message.parts[3]).toMatchObject({ toolCallId: "c2", state: "input-available" });
 
     // The client approves (useChat's addToolApprovalResponse keeps the approval id): the id is the decision's key.
@@ -225,7 +262,12 @@ describe("uiMessageStreamResponse read by the AI SDK (ai 7)", () => {
         return `color ${String(await ctx.askUser({ question: `Which color for the ${args.about}?` }))}`;
       },
     };
-    const running = stream({ provider: scriptedModel([{ toolCalls: [{ id: "q1", name: "ask", arguments: { about: "car" } }] }]), model: "m", input: "Paint it.", tools: [ask] });
+    const running = stream({
+      provider: scriptedModel([{ toolCalls: [{ id: "q1", name: "ask", arguments: { about: "car" } }] }]),
+      model: "m",
+      input: "Paint it.",
+      tools: [ask],
+    });
     const chunks = await parseBody(await uiMessageStreamResponse(running).text());
     const result = await running.result;
     expect(result.stopReason).toBe("interrupted");

@@ -8,7 +8,9 @@ const CALL_USAGE: Usage = { ...TOKENS, model: "m", agentPath: "main", iteration:
 
 /** Builds stamped events: `[agentPath, contentIndex, event]` triples, numbered in order. */
 function events(...specs: [string, number, UnstampedEvent][]): StreamEvent[] {
-  return specs.map(([agentPath, contentIndex, event], i) => ({ ...event, runId: "run_1", agentPath, seq: i + 1, contentIndex, timestamp: 1000 + i }) as StreamEvent);
+  return specs.map(
+    ([agentPath, contentIndex, event], i) => ({ ...event, runId: "run_1", agentPath, seq: i + 1, contentIndex, timestamp: 1000 + i }) as StreamEvent,
+  );
 }
 
 const runEnd = (stopReason: StopReason, extra: Partial<Extract<UnstampedEvent, { type: "run-end" }>> = {}): UnstampedEvent => ({
@@ -114,12 +116,31 @@ describe("toUiMessageStream mapping", () => {
     );
     const chunks = await collect(source);
     expect(chunks.slice(2)).toEqual([
-      { type: "data-baton-tool-progress", data: { agentPath: "main", toolCallId: "c1", toolName: "search", message: "plain", data: { n: 1 } }, transient: true },
-      { type: "data-baton-tool-progress", data: { agentPath: "main", toolCallId: "c1", toolName: "search", message: "Query", step: source[2]!.type === "tool-progress" ? source[2]!.step : undefined }, transient: true },
+      {
+        type: "data-baton-tool-progress",
+        data: { agentPath: "main", toolCallId: "c1", toolName: "search", message: "plain", data: { n: 1 } },
+        transient: true,
+      },
+      {
+        type: "data-baton-tool-progress",
+        data: {
+          agentPath: "main",
+          toolCallId: "c1",
+          toolName: "search",
+          message: "Query",
+          step: source[2]!.type === "tool-progress" ? source[2]!.step : undefined,
+        },
+        transient: true,
+      },
       {
         type: "data-baton-progress-group",
         id: "progress:main:c1:Searching",
-        data: { agentPath: "main", toolCallId: "c1", toolName: "search", group: { name: "Searching", icon: "SEARCH", steps: [{ id: "Searching#1", title: "Query", status: "active", items: [], startedAt: 5 }] } },
+        data: {
+          agentPath: "main",
+          toolCallId: "c1",
+          toolName: "search",
+          group: { name: "Searching", icon: "SEARCH", steps: [{ id: "Searching#1", title: "Query", status: "active", items: [], startedAt: 5 }] },
+        },
       },
       expect.objectContaining({ type: "data-baton-tool-progress", transient: true }),
       {
@@ -129,7 +150,11 @@ describe("toUiMessageStream mapping", () => {
           agentPath: "main",
           toolCallId: "c1",
           toolName: "search",
-          group: { name: "Searching", icon: "SEARCH", steps: [{ id: "Searching#1", title: "Query", status: "done", items: [{ kind: "text", text: "hit" }], startedAt: 5, endedAt: 5 }] },
+          group: {
+            name: "Searching",
+            icon: "SEARCH",
+            steps: [{ id: "Searching#1", title: "Query", status: "done", items: [{ kind: "text", text: "hit" }], startedAt: 5, endedAt: 5 }],
+          },
         },
       },
     ]);
@@ -152,7 +177,11 @@ describe("toUiMessageStream mapping", () => {
       ["main", 0, { type: "tool-done", toolCallId: "c1", toolName: "research", result: "Cats purr.", durationMs: 9 }],
     );
     const chunks = await collect(source);
-    expect(chunks.map((c) => (c.type === "data-baton-event" ? `event:${c.data.type}` : c.type === "data-baton-agent" ? `agent:${c.data.status}:${c.data.parts.length}` : c.type))).toEqual([
+    expect(
+      chunks.map((c) =>
+        c.type === "data-baton-event" ? `event:${c.data.type}` : c.type === "data-baton-agent" ? `agent:${c.data.status}:${c.data.parts.length}` : c.type,
+      ),
+    ).toEqual([
       "start",
       "tool-input-available",
       "agent:running:0", // run-start
@@ -189,7 +218,15 @@ describe("toUiMessageStream mapping", () => {
   });
 
   it("a run paused for a root approval asks it with the SDK's tool-approval-request (id = tool call id) and finishes `tool-calls`", async () => {
-    const interruption = { id: "c1", kind: "approval", agentPath: "main", toolCallId: "c1", toolName: "buy", arguments: { item: "car" }, payload: { reason: "costly" } } as const;
+    const interruption = {
+      id: "c1",
+      kind: "approval",
+      agentPath: "main",
+      toolCallId: "c1",
+      toolName: "buy",
+      arguments: { item: "car" },
+      payload: { reason: "costly" },
+    } as const;
     const source = events(
       ["main", 0, { type: "run-start", model: "m" }],
       ["main", 0, { type: "step-start", iteration: 1, model: "m", toolsSent: true }],
@@ -223,12 +260,34 @@ describe("toUiMessageStream mapping", () => {
       { type: "tool-input-available", toolCallId: "c7", toolName: "pay", input: undefined },
       { type: "tool-approval-request", approvalId: "c7", toolCallId: "c7" },
     ]);
-    expect(mapper.push(worded!).at(-1)).toEqual({ type: "tool-approval-request", approvalId: "c8", toolCallId: "c8", approvalDescriptor: "over budget", reason: "over budget" });
+    expect(mapper.push(worded!).at(-1)).toEqual({
+      type: "tool-approval-request",
+      approvalId: "c8",
+      toolCallId: "c8",
+      approvalDescriptor: "over budget",
+      reason: "over budget",
+    });
   });
 
   it("a root question and a nested agent's approval reach the UI as data-baton-interruption parts at the run's end; the nested agent shows them", async () => {
-    const question = { id: "c2", kind: "question", agentPath: "main", toolCallId: "c2", toolName: "ask", arguments: {}, payload: { question: "Which color?" } } as const;
-    const nestedApproval = { id: "h1", kind: "approval", agentPath: "main/helper#1", toolCallId: "h1", toolName: "delete", arguments: { path: "a.txt" }, payload: "deletes files" } as const;
+    const question = {
+      id: "c2",
+      kind: "question",
+      agentPath: "main",
+      toolCallId: "c2",
+      toolName: "ask",
+      arguments: {},
+      payload: { question: "Which color?" },
+    } as const;
+    const nestedApproval = {
+      id: "h1",
+      kind: "approval",
+      agentPath: "main/helper#1",
+      toolCallId: "h1",
+      toolName: "delete",
+      arguments: { path: "a.txt" },
+      payload: "deletes files",
+    } as const;
     const source = events(
       ["main", 0, { type: "run-start", model: "m" }],
       ["main", 0, { type: "step-start", iteration: 1, model: "m", toolsSent: true }],
@@ -248,13 +307,9 @@ describe("toUiMessageStream mapping", () => {
     );
     const chunks = await collect(source);
     expect(chunks.filter((c) => c.type === "tool-approval-request")).toEqual([]);
-    expect(chunks.filter((c) => c.type === "data-baton-event").map((c) => (c.type === "data-baton-event" ? `${c.data.type}:${c.data.agentPath}` : ""))).toEqual([
-      "tool-start:main",
-      "tool-start:main",
-      "step-start:main/helper#1",
-      "tool-interrupted:main",
-      "tool-interrupted:main",
-    ]);
+    expect(chunks.filter((c) => c.type === "data-baton-event").map((c) => (c.type === "data-baton-event" ? `${c.data.type}:${c.data.agentPath}` : ""))).toEqual(
+      ["tool-start:main", "tool-start:main", "step-start:main/helper#1", "tool-interrupted:main", "tool-interrupted:main"],
+    );
     expect(chunks.slice(-4)).toEqual([
       { type: "finish-step" },
       { type: "data-baton-interruption", id: "interruption:c2", data: question },
@@ -273,7 +328,16 @@ describe("toUiMessageStream mapping", () => {
         status: "interrupted",
         stopReason: "interrupted",
         text: "",
-        parts: [{ type: "tool", toolCallId: "h1", toolName: "delete", input: { path: "a.txt" }, state: "approval-requested", interruption: { kind: "approval", payload: "deletes files" } }],
+        parts: [
+          {
+            type: "tool",
+            toolCallId: "h1",
+            toolName: "delete",
+            input: { path: "a.txt" },
+            state: "approval-requested",
+            interruption: { kind: "approval", payload: "deletes files" },
+          },
+        ],
       },
     });
   });
@@ -304,7 +368,9 @@ describe("toUiMessageStream mapping", () => {
   });
 
   it("when the events stop early, open parts and the step are closed and no finish is sent; when they fail, an error chunk ends the stream", async () => {
-    const cut = await collect(events(["main", 0, { type: "step-start", iteration: 1, model: "m", toolsSent: false }], ["main", 1, { type: "text-delta", text: "Hal" }]));
+    const cut = await collect(
+      events(["main", 0, { type: "step-start", iteration: 1, model: "m", toolsSent: false }], ["main", 1, { type: "text-delta", text: "Hal" }]),
+    );
     expect(cut.map((c) => c.type)).toEqual(["start", "start-step", "text-start", "text-delta", "text-end", "finish-step"]);
 
     async function* failing(): AsyncGenerator<StreamEvent> {
@@ -357,7 +423,14 @@ describe("toUiMessageStream mapping", () => {
       sendReasoning: false,
       forwardEvents: false,
       errorText: () => "Something went wrong.",
-      messageMetadata: (event) => (event.type === "run-start" ? { started: event.timestamp } : event.type === "run-end" ? { stop: event.stopReason } : event.type === "usage" ? { tokens: 7 } : undefined),
+      messageMetadata: (event) =>
+        event.type === "run-start"
+          ? { started: event.timestamp }
+          : event.type === "run-end"
+            ? { stop: event.stopReason }
+            : event.type === "usage"
+              ? { tokens: 7 }
+              : undefined,
     });
     expect(chunks).toEqual([
       { type: "start", messageId: "msg_1", messageMetadata: { started: 1000 } },

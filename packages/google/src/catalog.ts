@@ -29,7 +29,6 @@ export const GOOGLE_MODELS: Readonly<Record<string, ModelInfo>> = Object.freeze(
   "gemini-2.0-flash-lite": modelInfo("gemini-2.0-flash-lite", 1_048_576, 8_192, 0.075, 0.3),
 });
 
-
 /**
  * What may follow a catalog id in a versioned model id: `-001`, `-latest`,
  * `-preview`, `-preview-05-20`, `-preview-09-2025`, `-09-2025`.
@@ -37,18 +36,18 @@ export const GOOGLE_MODELS: Readonly<Record<string, ModelInfo>> = Object.freeze(
 const VERSION_SUFFIX = /^(-preview)?(-\d{3}|-latest|-\d{2}-\d{2}|-\d{2}-\d{4})?$/;
 
 /**
- * The entry of `modelId` in `table`: an exact match (a leading `models/` is ignored),
- * else the longest entry whose id is the model id without its version suffix
+ * The entry of `modelId` in `table` (default: {@link GOOGLE_MODELS}): an exact match (a
+ * leading `models/` is ignored), else the longest entry whose id is the model id without its version suffix
  * (`gemini-2.5-flash-preview-09-2025` → `gemini-2.5-flash`,
  * `gemini-2.5-flash-lite-preview-06-17` → `gemini-2.5-flash-lite`). A variant with
  * another name (`gemini-2.5-flash-image`) is not matched. The returned info carries
- * the id asked for.
+ * the id asked for; `undefined` when the model is not in the table.
  *
- * @example findModelInfo(GOOGLE_MODELS, "gemini-2.0-flash-001")?.maxOutputTokens // 8192
+ * @example findGoogleModelInfo("gemini-2.0-flash-001")?.maxOutputTokens // 8192
  */
-export function findModelInfo(table: Readonly<Record<string, ModelInfo>>, modelId: string): ModelInfo | undefined {
+export function findGoogleModelInfo(modelId: string, table: Readonly<Record<string, ModelInfo>> = GOOGLE_MODELS): ModelInfo | undefined {
   const bare = modelId.startsWith("models/") ? modelId.slice("models/".length) : modelId;
-  const exact = table[bare];
+  const exact = Object.hasOwn(table, bare) ? table[bare] : undefined;
   if (exact) return exact.id === modelId ? exact : { ...exact, id: modelId };
   let best: ModelInfo | undefined;
   let bestLength = 0;
@@ -60,6 +59,13 @@ export function findModelInfo(table: Readonly<Record<string, ModelInfo>>, modelI
     }
   }
   return best ? { ...best, id: modelId } : undefined;
+}
+
+/**
+ * @deprecated Use {@link findGoogleModelInfo} — note its arguments: `(modelId, table)`; this name goes away in the next release.
+ */
+export function findModelInfo(table: Readonly<Record<string, ModelInfo>>, modelId: string): ModelInfo | undefined {
+  return findGoogleModelInfo(modelId, table);
 }
 
 /**

@@ -4,25 +4,25 @@ import {
   optionIs as is,
   type OptionRule,
   ProviderStreamError,
+  redactSecrets,
+  RETRY_POLICY_RULES,
   RunAbortedError,
-  streamWithRetries,
-  joinRetryListeners,
-  type BatonError,
+  secretsOf,
   type ModelInfo,
   type ModelProvider,
   type ModelRequest,
   type ModelStreamPart,
+  type RetryListener,
   type RetryPolicy,
 } from "@baton/core";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, IdleWatch, joinRetryListeners, streamWithRetries } from "@baton/core/provider-kit";
 import { GoogleGenAI } from "@google/genai";
-import { findModelInfo, modelTable } from "./catalog.js";
-import { toGoogleError } from "./errors/map-google-error.js";
-import { redactSecrets, RETRY_POLICY_RULES, secretsOf } from "@baton/core";
+import { findGoogleModelInfo, modelTable } from "./catalog.js";
+import { toGoogleError } from "./errors/to-google-error.js";
 import { ResponseHeaderProbe, type FetchFunction } from "./http/response-header-probe.js";
 import { toStreamParams, type GeminiRequestSettings } from "./request/to-stream-params.js";
 import type { GeminiSafetySetting, GeminiStreamParams, GeminiThinkingConfig, GoogleClient } from "./sdk-types.js";
 import { GeminiStreamMapper } from "./stream/gemini-stream-mapper.js";
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, IdleWatch } from "@baton/core";
 import type { GoogleToolSchemaMode } from "./tools/to-gemini-tools.js";
 
 /** Options of {@link createGoogleProvider}. */
@@ -39,7 +39,7 @@ export interface GoogleProviderOptions {
   /** Retries of failed calls (before any output). Default: 2 retries from 500 ms, honouring RetryInfo. */
   readonly retry?: RetryPolicy;
   /** Called before each retry with the error and the wait. */
-  readonly onRetry?: (error: BatonError, retry: number, delayMs: number) => void;
+  readonly onRetry?: RetryListener;
   /** Extra or overriding catalog entries, by model id. */
   readonly models?: Readonly<Record<string, Partial<ModelInfo>>>;
   /**
@@ -89,13 +89,21 @@ export const GOOGLE_PROVIDER_OPTION_RULES = {
 } as const satisfies { readonly [K in keyof Required<GoogleProviderOptions>]: OptionRule };
 
 /**
- * Gemini behind Baton's {@link ModelProvider}, on the official `@google/genai` SDK.
- * Built by {@link createGoogleProvider}.
+ * A Baton {@link ModelProvider} for Gemini, on the official `@google/genai` SDK, with
+ * the model catalog it resolves models from. Create it with {@link createGoogleProvider}.
  */
-export class GoogleProvider implements ModelProvider {
+export interface GoogleProvider extends ModelProvider {
   /** `google`. */
-  readonly id = "google";
+  readonly id: "google";
   /** The SDK client the calls go through. */
+  readonly client: GoogleClient;
+  /** Window, output limit and prices of a Gemini model (versioned ids resolve to their family), when known. */
+  getModelInfo(modelId: string): ModelInfo | undefined;
+}
+
+/** The provider behind {@link createGoogleProvider}. */
+class GeminiModelProvider implements GoogleProvider {
+  readonly id = "google" as const;
   readonly client: GoogleClient;
   private readonly ownClient: boolean;
   private readonly fetch: FetchFunction | undefined;
@@ -105,12 +113,9 @@ export class GoogleProvider implements ModelProvider {
   private readonly table: Readonly<Record<string, ModelInfo>>;
   private readonly idleTimeoutMs: number;
 
-  /**
-   * Prefer {@link createGoogleProvider}. Throws a `ConfigurationError` for an unknown
-   * option key or a value of the wrong type (see {@link GOOGLE_PROVIDER_OPTION_RULES}).
-   */
-  constructor(options: GoogleProviderOptions = {}) {
-    checkOptions("new GoogleProvider", options, GOOGLE_PROVIDER_OPTION_RULES);
+  /** Throws a `ConfigurationError` for an unknown option key or a value of the wrong type (see {@link GOOGLE_PROVIDER_OPTION_RULES}). */
+  constructor(options: GoogleProviderOptions = {}, caller = "new GoogleProvider") {
+    checkOptions(caller, options, GOOGLE_PROVIDER_OPTION_RULES);
     this.ownClient = options.client === undefined;
     this.client = options.client ?? buildClient(options);
     this.fetch = options.fetch;
@@ -138,7 +143,7 @@ export class GoogleProvider implements ModelProvider {
 
   /** Window, output limit and prices of a Gemini model (versioned ids resolve to their family). */
   getModelInfo(modelId: string): ModelInfo | undefined {
-    return findModelInfo(this.table, modelId);
+    return findGoogleModelInfo(modelId, this.table);
   }
 
   private async *attempt(build: () => GeminiStreamParams, signal: AbortSignal | undefined): AsyncGenerator<ModelStreamPart, void, undefined> {
@@ -239,6 +244,12 @@ function buildClient(options: GoogleProviderOptions): GoogleClient {
  * const result = await run({ provider, model: "gemini-2.5-flash", input: "Hello!" });
  */
 export function createGoogleProvider(options: GoogleProviderOptions = {}): GoogleProvider {
-  checkOptions("createGoogleProvider", options, GOOGLE_PROVIDER_OPTION_RULES);
-  return new GoogleProvider(options);
+  return new GeminiModelProvider(options, "createGoogleProvider");
 }
+
+/**
+ * The class behind {@link createGoogleProvider}, for code written as
+ * `new GoogleProvider(options)`.
+ * @deprecated Use {@link createGoogleProvider}; `GoogleProvider` is only an interface from the next release on.
+ */
+export const GoogleProvider: new (options?: GoogleProviderOptions) => GoogleProvider = GeminiModelProvider;

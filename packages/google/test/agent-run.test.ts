@@ -74,10 +74,12 @@ describe("a whole agent run on Gemini", () => {
 
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("It is 21 °C (69.8 °F) in Paris.");
-    expect(result.toolCalls.map(({ toolCallId, toolName, arguments: args, status, result: value }) => ({ toolCallId, toolName, args, status, value }))).toEqual([
-      { toolCallId: "call_resp-1_0", toolName: "weather", args: { city: "Paris" }, status: "ok", value: { city: "Paris", celsius: 21 } },
-      { toolCallId: "call_resp-2_0", toolName: "to_fahrenheit", args: { celsius: 21 }, status: "ok", value: { fahrenheit: 69.8 } },
-    ]);
+    expect(result.toolCalls.map(({ toolCallId, toolName, arguments: args, status, result: value }) => ({ toolCallId, toolName, args, status, value }))).toEqual(
+      [
+        { toolCallId: "call_resp-1_0", toolName: "weather", args: { city: "Paris" }, status: "ok", value: { city: "Paris", celsius: 21 } },
+        { toolCallId: "call_resp-2_0", toolName: "to_fahrenheit", args: { celsius: 21 }, status: "ok", value: { fahrenheit: 69.8 } },
+      ],
+    );
     expect(result.usage.total).toMatchObject({ calls: 3, inputTokens: 260, outputTokens: 30 + 20 + 15, cachedInputTokens: 40, reasoningTokens: 28 });
     expect(result.usage.total.costUsd).toBeCloseTo((220 * 0.3 + 40 * 0.03 + 65 * 2.5) / 1e6, 12);
 
@@ -88,7 +90,10 @@ describe("a whole agent run on Gemini", () => {
       { role: "user", parts: [{ text: "Weather in Paris, in Fahrenheit?" }] },
       {
         role: "model",
-        parts: [{ text: "Need the weather first.", thought: true }, { functionCall: { name: "weather", args: { city: "Paris" } }, thoughtSignature: "sig-round-1" }],
+        parts: [
+          { text: "Need the weather first.", thought: true },
+          { functionCall: { name: "weather", args: { city: "Paris" } }, thoughtSignature: "sig-round-1" },
+        ],
       },
       { role: "user", parts: [{ functionResponse: { name: "weather", response: { output: { city: "Paris", celsius: 21 } } } }] },
       { role: "model", parts: [{ functionCall: { name: "to_fahrenheit", args: { celsius: 21 } }, thoughtSignature: "sig-round-2" }] },

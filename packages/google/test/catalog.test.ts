@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { costOf } from "@baton/core";
-import { createGoogleProvider, findModelInfo, GOOGLE_MODELS } from "../src/index.js";
+import { createGoogleProvider, findGoogleModelInfo, findModelInfo, GOOGLE_MODELS } from "../src/index.js";
 
 const provider = createGoogleProvider({ apiKey: "k" });
 
@@ -21,7 +21,10 @@ describe("model catalog", () => {
   });
 
   it("resolves versioned ids to their family, the longest family first, and keeps the id asked for", () => {
-    expect(provider.getModelInfo("gemini-2.5-flash-preview-09-2025")).toMatchObject({ id: "gemini-2.5-flash-preview-09-2025", pricing: { inputPerMillion: 0.3 } });
+    expect(provider.getModelInfo("gemini-2.5-flash-preview-09-2025")).toMatchObject({
+      id: "gemini-2.5-flash-preview-09-2025",
+      pricing: { inputPerMillion: 0.3 },
+    });
     expect(provider.getModelInfo("gemini-2.5-flash-lite-preview-06-17")).toMatchObject({ pricing: { inputPerMillion: 0.1 } });
     expect(provider.getModelInfo("gemini-2.5-pro-preview-05-06")).toMatchObject({ pricing: { inputPerMillion: 1.25 } });
     expect(provider.getModelInfo("gemini-2.0-flash-001")).toMatchObject({ id: "gemini-2.0-flash-001", maxOutputTokens: 8_192 });
@@ -32,7 +35,11 @@ describe("model catalog", () => {
     expect(provider.getModelInfo("gemini-2.5-flash-image")).toBeUndefined();
     expect(provider.getModelInfo("gemini-2.5-flash-native-audio")).toBeUndefined();
     expect(provider.getModelInfo("gpt-4.1")).toBeUndefined();
+    expect(findGoogleModelInfo("gemini-9-ultra")).toBeUndefined();
+    expect(findGoogleModelInfo("constructor")).toBeUndefined();
+    // The deprecated name, with its old argument order, finds the same entries.
     expect(findModelInfo(GOOGLE_MODELS, "gemini-9-ultra")).toBeUndefined();
+    expect(findModelInfo(GOOGLE_MODELS, "gemini-2.0-flash-001")).toEqual(findGoogleModelInfo("gemini-2.0-flash-001"));
   });
 
   it("takes extra and overriding entries from the models option", () => {

@@ -8,11 +8,13 @@ import {
   ProviderStreamError,
   RateLimitError,
   RunAbortedError,
+  type BatonError,
   type ModelStreamPart,
 } from "@baton/core";
+import { failureKindOfError, failureKindOfStatus, isRetryableStatus, type ProviderFailureKind } from "@baton/core/provider-kit";
 import { GoogleGenAI } from "@google/genai";
 import { loadProviderFixture, loadProviderJson } from "@baton/testing";
-import { createGoogleProvider } from "../src/index.js";
+import { createGoogleProvider, toGoogleError } from "../src/index.js";
 import { ask, collect, startHarness, type Harness } from "./support/provider-harness.js";
 
 let harness: Harness | undefined;
@@ -70,8 +72,13 @@ describe("rate limits and retries", () => {
   it("a request's onRetry hears each retry too, after the provider's own onRetry", async () => {
     const heard: string[] = [];
     harness = await startHarness({ onRetry: (_error, retry) => heard.push(`provider ${retry}`) });
-    harness.server.enqueue({ kind: "json", status: 429, body: errorBody(429, "RESOURCE_EXHAUSTED", "Slow down."), headers: { "retry-after-ms": "5" } }, { kind: "stream", protocol: "google", chunks: TEXT });
-    const parts = await collect(harness.provider.stream(ask("hi", { onRetry: (error, retry, delayMs) => heard.push(`request ${retry} ${error.code} ${delayMs}`) })));
+    harness.server.enqueue(
+      { kind: "json", status: 429, body: errorBody(429, "RESOURCE_EXHAUSTED", "Slow down."), headers: { "retry-after-ms": "5" } },
+      { kind: "stream", protocol: "google", chunks: TEXT },
+    );
+    const parts = await collect(
+      harness.provider.stream(ask("hi", { onRetry: (error, retry, delayMs) => heard.push(`request ${retry} ${error.code} ${delayMs}`) })),
+    );
     expect(parts.at(-1)).toMatchObject({ type: "finish", reason: "stop" });
     expect(heard).toEqual(["provider 1", "request 1 PROVIDER_RATE_LIMIT 5"]);
   });
@@ -94,7 +101,12 @@ describe("rate limits and retries", () => {
     const failure = { kind: "json", status: 500, body: errorBody(500, "INTERNAL", "Internal error encountered.") } as const;
     harness.server.enqueue(failure, failure, { kind: "stream", protocol: "google", chunks: TEXT });
     const parts = await collect(harness.provider.stream(ask("hi")));
-    expect(parts.filter((part) => part.type === "text-delta").map((part) => (part as { text: string }).text).join("")).toBe('There are **3** "r"s in strawberry.\n\nst**r**awbe**rr**y');
+    expect(
+      parts
+        .filter((part) => part.type === "text-delta")
+        .map((part) => (part as { text: string }).text)
+        .join(""),
+    ).toBe('There are **3** "r"s in strawberry.\n\nst**r**awbe**rr**y');
     expect(harness.server.requests).toHaveLength(3);
   });
 
@@ -125,7 +137,10 @@ describe("broken streams", () => {
 
   it("retries a stream cut before any output", async () => {
     harness = await startHarness();
-    harness.server.enqueue({ kind: "stream", protocol: "google", chunks: [chunk("lost", "STOP")], cutAfter: 0 }, { kind: "stream", protocol: "google", chunks: TEXT });
+    harness.server.enqueue(
+      { kind: "stream", protocol: "google", chunks: [chunk("lost", "STOP")], cutAfter: 0 },
+      { kind: "stream", protocol: "google", chunks: TEXT },
+    );
     const parts = await collect(harness.provider.stream(ask("hi")));
     expect(parts[0]).toEqual({ type: "text-delta", text: "There are **3**" });
     expect(harness.server.requests).toHaveLength(2);
@@ -257,5 +272,72 @@ describe("typed errors", () => {
     const { error } = await readUntilError(provider.stream(ask("hi")));
     expect(error).toBeInstanceOf(ProviderStreamError);
     expect(error).toMatchObject({ retryable: true });
+  });
+});
+
+/**
+ * The one status rule of `@baton/core/provider-kit`, as every adapter must apply it (the
+ * same table is in each adapter's tests): 409 is a retryable conflict, 413 an invalid
+ * request.
+ */
+const SHARED_STATUS_TABLE: ReadonlyArray<readonly [status: number, kind: ProviderFailureKind, retryable: boolean]> = [
+  [400, "invalid-request", false],
+  [401, "authentication", false],
+  [403, "authentication", false],
+  [404, "invalid-request", false],
+  [408, "server", true],
+  [409, "server", true],
+  [413, "invalid-request", false],
+  [422, "invalid-request", false],
+  [429, "rate-limit", true],
+  [500, "server", true],
+  [502, "server", true],
+  [503, "overloaded", true],
+  [504, "server", true],
+  [529, "overloaded", true],
+];
+
+describe("the shared status rule", () => {
+  it("the table is core's rule", () => {
+    expect(SHARED_STATUS_TABLE.map(([status]) => [status, failureKindOfStatus(status), isRetryableStatus(status)])).toEqual(SHARED_STATUS_TABLE);
+  });
+
+  for (const [status, kind, retryable] of SHARED_STATUS_TABLE) {
+    it(`${status} → ${kind} (retryable: ${retryable}), the same in every adapter`, async () => {
+      harness = await startHarness({ retry: { maxRetries: 0 } });
+      harness.server.enqueue({
+        kind: "json",
+        status,
+        body: errorBody(status, status === 409 ? "ABORTED" : "UNKNOWN", `status ${status} from the server`),
+        headers: { "x-request-id": `req-${status}` },
+      });
+      const { error } = await readUntilError(harness.provider.stream(ask("hi")));
+      expect([failureKindOfError(error as BatonError), (error as BatonError).retryable]).toEqual([kind, retryable]);
+      expect(error).toMatchObject({ status, requestId: `req-${status}`, message: `google: status ${status} from the server` });
+      expect(harness.server.requests).toHaveLength(1);
+    });
+  }
+
+  it("a 409 (ABORTED) is retried by the policy, then the answer comes", async () => {
+    harness = await startHarness();
+    harness.server.enqueue(
+      { kind: "json", status: 409, body: errorBody(409, "ABORTED", "The operation was aborted.") },
+      { kind: "stream", protocol: "google", chunks: TEXT },
+    );
+    const parts = await collect(harness.provider.stream(ask("hi")));
+    expect(parts.filter((part) => part.type === "text-delta").length).toBeGreaterThan(0);
+    expect(harness.server.requests).toHaveLength(2);
+  });
+});
+
+describe("toGoogleError called directly", () => {
+  const apiError = (status: number, body: object): Error => Object.assign(new Error(JSON.stringify(body)), { name: "ApiError", status });
+
+  it("takes the request id from the context when no header names one, before the response id", () => {
+    const error = toGoogleError(apiError(409, errorBody(409, "ABORTED", "Conflict.")), { requestId: "req-ctx", responseId: "resp-1" });
+    expect(error).toMatchObject({ status: 409, requestId: "req-ctx", providerCode: "ABORTED", retryable: true, message: "google: Conflict." });
+    expect(toGoogleError(apiError(409, errorBody(409, "ABORTED", "Conflict.")), { responseId: "resp-1" })).toMatchObject({ requestId: "resp-1" });
+    const headers = new Headers({ "x-request-id": "req-header" });
+    expect(toGoogleError(apiError(409, errorBody(409, "ABORTED", "Conflict.")), { requestId: "req-ctx", headers })).toMatchObject({ requestId: "req-header" });
   });
 });

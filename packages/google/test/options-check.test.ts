@@ -3,7 +3,20 @@ import { GoogleGenAI } from "@google/genai";
 import { expectUnknownOptionRejected, optionsError } from "@baton/testing";
 import { createGoogleProvider, GOOGLE_PROVIDER_OPTION_RULES, GoogleProvider, type GoogleProviderOptions } from "../src/index.js";
 
-const ACCEPTED = ["apiKey", "baseURL", "client", "retry", "onRetry", "models", "thinking", "safetySettings", "toolSchema", "headers", "fetch", "streamIdleTimeoutMs"];
+const ACCEPTED = [
+  "apiKey",
+  "baseURL",
+  "client",
+  "retry",
+  "onRetry",
+  "models",
+  "thinking",
+  "safetySettings",
+  "toolSchema",
+  "headers",
+  "fetch",
+  "streamIdleTimeoutMs",
+];
 
 const bad = (options: unknown): GoogleProviderOptions => options as GoogleProviderOptions;
 
@@ -21,9 +34,13 @@ describe("createGoogleProvider checks its options", () => {
   it("rejects a value of the wrong type", async () => {
     const error = await optionsError(() => createGoogleProvider(bad({ apiKey: "k", toolSchema: "jsonschema" })));
     expect(error.message).toContain('createGoogleProvider(): option "toolSchema" must be one of "openapi", "json-schema", got "jsonschema".');
-    expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", thinking: true })))).message).toContain('option "thinking" must be an object or false, got true');
+    expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", thinking: true })))).message).toContain(
+      'option "thinking" must be an object or false, got true',
+    );
     expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", fetch: {} })))).message).toContain('option "fetch" must be a function');
-    expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", safetySettings: {} })))).message).toContain('option "safetySettings" must be an array');
+    expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", safetySettings: {} })))).message).toContain(
+      'option "safetySettings" must be an array',
+    );
   });
 
   it("accepts valid options", () => {
@@ -46,9 +63,18 @@ describe("createGoogleProvider checks its options", () => {
 
 describe("createGoogleProvider checks the options inside its options", () => {
   it("rejects an unknown retry setting and headers that are not strings", async () => {
-    await expectUnknownOptionRejected("createGoogleProvider: retry", "retries", ["maxRetries", "initialDelayMs", "maxDelayMs", "maxRetryAfterMs", "jitter"], () => createGoogleProvider(bad({ apiKey: "k", retry: { retries: 3 } })));
-    expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", retry: { jitter: 2 } })))).message).toContain('createGoogleProvider: retry(): option "jitter" must be a number in [0, 1], got 2.');
-    expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", headers: { "x-a": 1 } })))).message).toContain('option "headers" must be an object of strings');
+    await expectUnknownOptionRejected(
+      "createGoogleProvider: retry",
+      "retries",
+      ["maxRetries", "initialDelayMs", "maxDelayMs", "maxRetryAfterMs", "jitter"],
+      () => createGoogleProvider(bad({ apiKey: "k", retry: { retries: 3 } })),
+    );
+    expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", retry: { jitter: 2 } })))).message).toContain(
+      'createGoogleProvider: retry(): option "jitter" must be a number in [0, 1], got 2.',
+    );
+    expect((await optionsError(() => createGoogleProvider(bad({ apiKey: "k", headers: { "x-a": 1 } })))).message).toContain(
+      'option "headers" must be an object of strings',
+    );
     expect(() => createGoogleProvider(bad({ apiKey: "k", retry: { maxRetries: 0 }, headers: { "x-a": "1" } }))).not.toThrow();
   });
 });

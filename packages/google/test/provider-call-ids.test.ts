@@ -68,10 +68,7 @@ const EXPECTED_CONTENTS = [
   },
   {
     role: "user",
-    parts: [
-      { functionResponse: { name: "weather", response: { output: "sunny" } } },
-      { functionResponse: { name: "weather", response: { output: "rainy" } } },
-    ],
+    parts: [{ functionResponse: { name: "weather", response: { output: "sunny" } } }, { functionResponse: { name: "weather", response: { output: "rainy" } } }],
   },
   {
     role: "model",
@@ -84,10 +81,7 @@ const EXPECTED_CONTENTS = [
   },
   {
     role: "user",
-    parts: [
-      { functionResponse: { name: "clock", response: { output: "14:00" } } },
-      { functionResponse: { name: "clock", response: { error: "broken" } } },
-    ],
+    parts: [{ functionResponse: { name: "clock", response: { output: "14:00" } } }, { functionResponse: { name: "clock", response: { error: "broken" } } }],
   },
 ];
 

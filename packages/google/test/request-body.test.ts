@@ -73,7 +73,14 @@ const CONVERSATION: Message[] = [
 
 describe("request body", () => {
   it("places system text, alternates turns, pairs results with calls and sends signatures back on their parts", async () => {
-    const body = await bodyOf({ model: "gemini-2.5-pro", messages: CONVERSATION, tools: [WEATHER, CLOCK], toolChoice: "auto", maxOutputTokens: 512, temperature: 0.3 });
+    const body = await bodyOf({
+      model: "gemini-2.5-pro",
+      messages: CONVERSATION,
+      tools: [WEATHER, CLOCK],
+      toolChoice: "auto",
+      maxOutputTokens: 512,
+      temperature: 0.3,
+    });
     expect(body).toEqual({
       systemInstruction: { parts: [{ text: "Be brief." }, { text: "Answer in French." }] },
       contents: [
@@ -138,7 +145,10 @@ describe("request body", () => {
     const modes: [ModelRequest["toolChoice"], unknown][] = [
       ["none", { mode: "NONE" }],
       ["required", { mode: "ANY" }],
-      [{ type: "tool", name: "clock" }, { mode: "ANY", allowedFunctionNames: ["clock"] }],
+      [
+        { type: "tool", name: "clock" },
+        { mode: "ANY", allowedFunctionNames: ["clock"] },
+      ],
     ];
     for (const [toolChoice, config] of modes) {
       const body = await bodyOf(ask("time?", { tools: [WEATHER, CLOCK], toolChoice }));
@@ -186,7 +196,9 @@ describe("request body", () => {
 
   it("sends schemas unconverted as parametersJsonSchema with toolSchema: json-schema", async () => {
     const body = await bodyOf(ask("hi", { tools: [WEATHER] }), { toolSchema: "json-schema" });
-    expect(body.tools).toEqual([{ functionDeclarations: [{ name: "weather", description: "Current weather of a city.", parametersJsonSchema: WEATHER.parameters }] }]);
+    expect(body.tools).toEqual([
+      { functionDeclarations: [{ name: "weather", description: "Current weather of a city.", parametersJsonSchema: WEATHER.parameters }] },
+    ]);
   });
 
   it("applies the thinking and safety options, or sends no thinking config with thinking: false", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AuthenticationError, ProviderServerError, ProviderStreamError, RateLimitError, type ModelStreamPart } from "@baton/core";
+import { AuthenticationError, ProviderServerError, ProviderStreamError, RateLimitError } from "@baton/core";
 import { GoogleGenAI } from "@google/genai";
 import { run } from "@baton/loop";
 import { startProviderServer, type ProviderServer } from "@baton/testing";
@@ -31,11 +31,23 @@ const deadURL = refusedProviderURL;
 
 type Provoke = (server: ProviderServer) => Promise<string | void>;
 const faults: Array<[string, new (...args: never[]) => Error, Provoke]> = [
-  ["401", AuthenticationError, async (s) => void s.enqueue({ kind: "json", status: 401, body: errorBody(401, "UNAUTHENTICATED", "Request had invalid authentication credentials.") })],
+  [
+    "401",
+    AuthenticationError,
+    async (s) => void s.enqueue({ kind: "json", status: 401, body: errorBody(401, "UNAUTHENTICATED", "Request had invalid authentication credentials.") }),
+  ],
   ["500", ProviderServerError, async (s) => void s.enqueue({ kind: "json", status: 500, body: errorBody(500, "INTERNAL", "Internal error encountered.") })],
-  ["429", RateLimitError, async (s) => void s.enqueue({ kind: "json", status: 429, body: errorBody(429, "RESOURCE_EXHAUSTED", "Slow down."), headers: { "retry-after": "0" } })],
+  [
+    "429",
+    RateLimitError,
+    async (s) => void s.enqueue({ kind: "json", status: 429, body: errorBody(429, "RESOURCE_EXHAUSTED", "Slow down."), headers: { "retry-after": "0" } }),
+  ],
   ["connection refused", ProviderStreamError, async () => deadURL()],
-  ["stream cut mid-way", ProviderStreamError, async (s) => void s.enqueue({ kind: "stream", protocol: "google", chunks: [chunk("Hello"), chunk(" world"), chunk("!", "STOP")], cutAfter: 2 })],
+  [
+    "stream cut mid-way",
+    ProviderStreamError,
+    async (s) => void s.enqueue({ kind: "stream", protocol: "google", chunks: [chunk("Hello"), chunk(" world"), chunk("!", "STOP")], cutAfter: 2 }),
+  ],
 ];
 
 describe("secrets: no error carries the API key", () => {
@@ -68,7 +80,12 @@ describe("secrets: no error carries the API key", () => {
   }
 
   it("a server that echoes the key in a response header of its 401: the error holds no headers", async () => {
-    server.enqueue({ kind: "json", status: 401, body: errorBody(401, "UNAUTHENTICATED", "Unauthenticated."), headers: { "x-echo-goog-api-key": SECRET, "x-request-id": "req_echo" } });
+    server.enqueue({
+      kind: "json",
+      status: 401,
+      body: errorBody(401, "UNAUTHENTICATED", "Unauthenticated."),
+      headers: { "x-echo-goog-api-key": SECRET, "x-request-id": "req_echo" },
+    });
     const error = await failure(providerAt(server.url).stream(ask("hi")));
     expect(error).toMatchObject({ message: "google: Unauthenticated.", status: 401, requestId: "req_echo" });
     expect(findSecret(error)).toEqual([]);

@@ -14,7 +14,11 @@ afterEach(async () => {
 });
 
 const chunk = (text: string, finish?: string, extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text }] }, ...(finish ? { finishReason: finish } : {}) }], responseId: "resp-s", ...extra });
+  JSON.stringify({
+    candidates: [{ content: { role: "model", parts: [{ text }] }, ...(finish ? { finishReason: finish } : {}) }],
+    responseId: "resp-s",
+    ...extra,
+  });
 const frame = (line: string): string => `data: ${line}\r\n\r\n`;
 
 async function readUntilError(stream: AsyncIterable<ModelStreamPart>): Promise<{ parts: ModelStreamPart[]; error: unknown }> {
@@ -33,7 +37,13 @@ describe("usage that is not a number", () => {
   it("counts NaN, Infinity, negative, string and missing counts as 0", () => {
     const mapper = new GeminiStreamMapper();
     const out: ModelStreamPart[] = [];
-    const usageMetadata = { promptTokenCount: Number.NaN, toolUsePromptTokenCount: -2, candidatesTokenCount: Infinity, thoughtsTokenCount: "9", cachedContentTokenCount: -1 } as unknown as Record<string, number>;
+    const usageMetadata = {
+      promptTokenCount: Number.NaN,
+      toolUsePromptTokenCount: -2,
+      candidatesTokenCount: Infinity,
+      thoughtsTokenCount: "9",
+      cachedContentTokenCount: -1,
+    } as unknown as Record<string, number>;
     mapper.push({ candidates: [{ content: { role: "model", parts: [{ text: "x" }] }, finishReason: "STOP" }], usageMetadata } as never, out);
     mapper.finish(out);
     expect(out.at(-1)).toEqual({ type: "finish", reason: "stop", usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 } });
@@ -41,7 +51,8 @@ describe("usage that is not a number", () => {
 
   it("sanitizes counts that arrive over the wire (a negative, a string, a number too large for a double, a missing one)", async () => {
     harness = await startHarness();
-    const last = '{"candidates":[{"content":{"role":"model","parts":[{"text":"!"}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":-5,"candidatesTokenCount":1e999,"thoughtsTokenCount":"3"},"responseId":"resp-w"}';
+    const last =
+      '{"candidates":[{"content":{"role":"model","parts":[{"text":"!"}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":-5,"candidatesTokenCount":1e999,"thoughtsTokenCount":"3"},"responseId":"resp-w"}';
     harness.server.enqueue({ kind: "stream", protocol: "google", chunks: [chunk("Hi"), last] });
     const parts = await collect(harness.provider.stream(ask("hi")));
     expect(parts.at(-1)).toEqual({ type: "finish", reason: "stop", usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 } });
@@ -51,7 +62,10 @@ describe("usage that is not a number", () => {
 describe("context-length wordings", () => {
   const examples: readonly [host: string, message: string][] = [
     ["the Gemini API", "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."],
-    ["Vertex AI", "Unable to submit request because the input token count is 1200000 but model only supports up to 1048576. Reduce the input token count and try again."],
+    [
+      "Vertex AI",
+      "Unable to submit request because the input token count is 1200000 but model only supports up to 1048576. Reduce the input token count and try again.",
+    ],
   ];
 
   it("has one example per entry of the table, each matching its own entry", () => {
@@ -73,7 +87,12 @@ describe("context-length wordings", () => {
 describe("idle timeout between stream chunks", () => {
   it("ends a stream that stalls after some output with a retryable ProviderStreamError", async () => {
     stalling = await startStallingServer([chunk("Hel"), chunk("lo")].map(frame));
-    const provider = createGoogleProvider({ apiKey: "k", baseURL: stalling.url, streamIdleTimeoutMs: 200, retry: { maxRetries: 2, initialDelayMs: 1, jitter: 0 } });
+    const provider = createGoogleProvider({
+      apiKey: "k",
+      baseURL: stalling.url,
+      streamIdleTimeoutMs: 200,
+      retry: { maxRetries: 2, initialDelayMs: 1, jitter: 0 },
+    });
     const { parts, error } = await readUntilError(provider.stream(ask("hi")));
     expect(textOf(parts)).toBe("Hello");
     expect(error).toBeInstanceOf(ProviderStreamError);
@@ -83,7 +102,12 @@ describe("idle timeout between stream chunks", () => {
 
   it("retries a stream that stalls before any output", async () => {
     stalling = await startStallingServer([]);
-    const provider = createGoogleProvider({ apiKey: "k", baseURL: stalling.url, streamIdleTimeoutMs: 150, retry: { maxRetries: 1, initialDelayMs: 1, jitter: 0 } });
+    const provider = createGoogleProvider({
+      apiKey: "k",
+      baseURL: stalling.url,
+      streamIdleTimeoutMs: 150,
+      retry: { maxRetries: 1, initialDelayMs: 1, jitter: 0 },
+    });
     const { parts, error } = await readUntilError(provider.stream(ask("hi")));
     expect(parts).toEqual([]);
     expect(error).toMatchObject({ name: "ProviderStreamError", providerCode: "stream_idle_timeout" });

@@ -35,7 +35,9 @@ describe("GeminiStreamMapper", () => {
 
   it("puts a function call's signature in a reasoning part named by the call id, just before the call", () => {
     expect(
-      mapChunks([withParts([{ functionCall: { name: "a", args: { x: 1 } }, thoughtSignature: "sig-call" }, { functionCall: { name: "b", args: {} } }], "STOP")]),
+      mapChunks([
+        withParts([{ functionCall: { name: "a", args: { x: 1 } }, thoughtSignature: "sig-call" }, { functionCall: { name: "b", args: {} } }], "STOP"),
+      ]),
     ).toEqual([
       { type: "reasoning-delta", text: "", id: "call_r_0", signature: "sig-call" },
       { type: "tool-call-delta", index: 0, id: "call_r_0", name: "a", argumentsDelta: '{"x":1}' },
@@ -46,7 +48,9 @@ describe("GeminiStreamMapper", () => {
 
   it("uses Gemini's call id when it sends one, and a random prefix when there is no response id", () => {
     const parts = mapChunks([
-      { candidates: [{ content: { parts: [{ functionCall: { id: "fc-7", name: "a" } }, { functionCall: { name: "b" } }] }, finishReason: "STOP" }] } as GeminiResponseChunk,
+      {
+        candidates: [{ content: { parts: [{ functionCall: { id: "fc-7", name: "a" } }, { functionCall: { name: "b" } }] }, finishReason: "STOP" }],
+      } as GeminiResponseChunk,
     ]);
     const ids = parts.flatMap((part) => (part.type === "tool-call-delta" ? [part.id] : []));
     expect(ids[0]).toBe("fc-7");
@@ -99,7 +103,9 @@ describe("GeminiStreamMapper", () => {
     const mapper = new GeminiStreamMapper();
     const out: ModelStreamPart[] = [];
     mapper.push(withParts([{ functionCall: { name: "f", willContinue: true } }]), out);
-    expect(() => mapper.push(withParts([{ functionCall: { partialArgs: [{ jsonPath: "$..x", stringValue: "1" }], willContinue: true } }]), out)).toThrow(ProviderStreamError);
+    expect(() => mapper.push(withParts([{ functionCall: { partialArgs: [{ jsonPath: "$..x", stringValue: "1" }], willContinue: true } }]), out)).toThrow(
+      ProviderStreamError,
+    );
   });
 
   it("reports usage once, from the last chunk, with thoughts counted as output", () => {
@@ -111,7 +117,11 @@ describe("GeminiStreamMapper", () => {
       } as GeminiResponseChunk,
     ]);
     expect(parts.filter((part) => part.type === "usage")).toEqual([]);
-    expect(parts.at(-1)).toEqual({ type: "finish", reason: "length", usage: { inputTokens: 105, outputTokens: 42, cachedInputTokens: 60, reasoningTokens: 40 } });
+    expect(parts.at(-1)).toEqual({
+      type: "finish",
+      reason: "length",
+      usage: { inputTokens: 105, outputTokens: 42, cachedInputTokens: 60, reasoningTokens: 40 },
+    });
   });
 
   it("finishes a prompt blocked by the safety filter as content_filter", () => {
@@ -132,8 +142,10 @@ describe("finish reasons and usage", () => {
     expect(toFinishReason("STOP", false)).toBe("stop");
     expect(toFinishReason("STOP", true)).toBe("tool_calls");
     expect(toFinishReason("MAX_TOKENS", true)).toBe("length");
-    for (const filtered of ["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY"]) expect(toFinishReason(filtered, false)).toBe("content_filter");
-    for (const other of ["MALFORMED_FUNCTION_CALL", "LANGUAGE", "OTHER", "FINISH_REASON_UNSPECIFIED", "SOMETHING_NEW"]) expect(toFinishReason(other, false)).toBe("other");
+    for (const filtered of ["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY"])
+      expect(toFinishReason(filtered, false)).toBe("content_filter");
+    for (const other of ["MALFORMED_FUNCTION_CALL", "LANGUAGE", "OTHER", "FINISH_REASON_UNSPECIFIED", "SOMETHING_NEW"])
+      expect(toFinishReason(other, false)).toBe("other");
   });
 
   it("has no usage when a chunk carries no counts", () => {

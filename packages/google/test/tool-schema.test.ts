@@ -20,7 +20,13 @@ describe("JSON Schema → Gemini schema", () => {
             copies: { type: "integer", minimum: 1, exclusiveMaximum: 100, format: "int32" },
             price: { type: "number", exclusiveMinimum: 0, multipleOf: 0.01 },
             tags: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 5, uniqueItems: true, examples: [["a"]] },
-            meta: { type: "object", properties: { draft: { type: "boolean" } }, minProperties: 1, additionalProperties: { type: "string" }, propertyNames: { pattern: "^[a-z]+$" } },
+            meta: {
+              type: "object",
+              properties: { draft: { type: "boolean" } },
+              minProperties: 1,
+              additionalProperties: { type: "string" },
+              propertyNames: { pattern: "^[a-z]+$" },
+            },
           },
           { required: ["title", "ghost"], $schema: "https://json-schema.org/draft/2020-12/schema", $id: "book", additionalProperties: false },
         ),
@@ -47,7 +53,11 @@ describe("JSON Schema → Gemini schema", () => {
 
   it("turns null types and null branches into nullable", () => {
     expect(property({ type: ["string", "null"], description: "d" })).toEqual({ type: "STRING", description: "d", nullable: true });
-    expect(property({ anyOf: [{ type: "integer" }, { type: "null" }], description: "outer" })).toEqual({ type: "INTEGER", description: "outer", nullable: true });
+    expect(property({ anyOf: [{ type: "integer" }, { type: "null" }], description: "outer" })).toEqual({
+      type: "INTEGER",
+      description: "outer",
+      nullable: true,
+    });
     expect(property({ oneOf: [{ type: "null" }, { type: "object", properties: { a: { type: "string" } } }] })).toEqual({
       type: "OBJECT",
       properties: { a: { type: "STRING" } },
@@ -136,7 +146,11 @@ describe("JSON Schema → Gemini schema", () => {
     }
 
     it("recursive refs", () => {
-      const tree = { type: "object", properties: { node: { $ref: "#/$defs/node" } }, $defs: { node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } } } } } };
+      const tree = {
+        type: "object",
+        properties: { node: { $ref: "#/$defs/node" } },
+        $defs: { node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } } } } },
+      };
       expect(() => toGeminiSchema("tree", tree as JsonSchema)).toThrow('"$ref" at /properties/node/properties/children/items');
       expect(() => toGeminiSchema("tree", tree as JsonSchema)).toThrow("refers back to itself");
     });

@@ -20,4 +20,13 @@ export {
 } from "./config/defaults.js";
 export { ToolListRegistry } from "./tools/tool-list-registry.js";
 export { parseToolArguments } from "./tools/prepare-tool-calls.js";
-export { merlinConfig, type MerlinAgentConfig, type NoToolCallsDecision, type NoToolCallsReason, type PendingToolCall, type SpecialToolOutcome, type UsageCalculationInput } from "./merlin/merlin-config.js";
+export {
+  merlinConfig,
+  type MaybePromise,
+  type MerlinAgentConfig,
+  type NoToolCallsDecision,
+  type NoToolCallsReason,
+  type PendingToolCall,
+  type SpecialToolOutcome,
+  type UsageCalculationInput,
+} from "./merlin/merlin-config.js";

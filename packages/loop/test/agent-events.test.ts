@@ -20,7 +20,7 @@ describe("agent events and agent state in the result", () => {
       tools: [planner],
       config: {
         beforeToolCalls: ({ state, context }) => {
-          state.custom["selected"] = true;
+          state.custom.selected = true;
           context.emit({ type: "loop-detected", kind: "tool_repetition", action: "warn", detail: "plan called twice" });
         },
       },

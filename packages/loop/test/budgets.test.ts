@@ -69,7 +69,9 @@ describe("the token budget", () => {
       message: "Token budget of 200 would be exceeded: 165 used, the next call needs up to 95.",
       details: { limit: 200, used: 165, projected: 95, budget: 200, next: 95 },
     });
-    expect(events.filter((e) => e.type === "budget-exceeded")).toEqual([expect.objectContaining({ budget: "tokens", limit: 200, used: 165, agentPath: "main" })]);
+    expect(events.filter((e) => e.type === "budget-exceeded")).toEqual([
+      expect.objectContaining({ budget: "tokens", limit: 200, used: 165, agentPath: "main" }),
+    ]);
     expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "token_budget", error: { code: "TOKEN_BUDGET_EXCEEDED" } });
     // The counter saw each request the model got, tools included, plus the refused one.
     expect(counter.calls).toBe(4);
@@ -127,7 +129,10 @@ describe("the cost budget", () => {
     expect(result.usage.total.costUsd).toBeCloseTo(0.225, 10);
     expect(result.usage.total.costUsd!).toBeLessThanOrEqual(0.3);
     expect(result.stopReason).toBe("budget_exceeded");
-    expect(result.error).toMatchObject({ code: "COST_BUDGET_EXCEEDED", message: "Cost budget of $0.3 would be exceeded: $0.225 used, the next call may cost up to $0.115." });
+    expect(result.error).toMatchObject({
+      code: "COST_BUDGET_EXCEEDED",
+      message: "Cost budget of $0.3 would be exceeded: $0.225 used, the next call may cost up to $0.115.",
+    });
     const details = result.error!.details as { limit: number; used: number; projected: number };
     expect(details.limit).toBe(0.3);
     expect(details.used).toBeCloseTo(0.225, 10);
@@ -155,7 +160,16 @@ describe("the cost budget", () => {
 
   it("with both budgets, the one crossed first ends the run", async () => {
     const { model, counter } = searchingModel();
-    const result = await run({ provider: model, model: "m", input: "x", tools: [search()], tokenBudget: 1000, costBudget: 0.2, tokenCounter: counter, maxOutputTokens: 20 });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [search()],
+      tokenBudget: 1000,
+      costBudget: 0.2,
+      tokenCounter: counter,
+      maxOutputTokens: 20,
+    });
     // $0.13 after 2 calls; call 3 would cost $0.095 → $0.225 > $0.20, long before 1000 tokens.
     expect(model.callCount).toBe(2);
     expect(result.stopReason).toBe("budget_exceeded");
@@ -176,7 +190,7 @@ describe("sub-agents share the run's budget", () => {
           instructions: "You are a researcher.",
           tools: [fakeTool({ name: "web", result: "page" })],
         });
-        ctx.metadata["sub"] = { stopReason: result.stopReason, error: result.error?.code };
+        ctx.metadata.sub = { stopReason: result.stopReason, error: result.error?.code };
         return result.text;
       },
     };
@@ -198,7 +212,15 @@ describe("sub-agents share the run's budget", () => {
   it("counts the parent's call in flight and the sub-agent's calls against one token budget", async () => {
     const model = treeModel();
     const events: StreamEvent[] = [];
-    const result = await run({ provider: model, model: "m", input: "x", tools: [researchTool()], tokenBudget: 400, maxOutputTokens: 10, onEvent: (e) => events.push(e) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [researchTool()],
+      tokenBudget: 400,
+      maxOutputTokens: 10,
+      onEvent: (e) => events.push(e),
+    });
     // main call 1 (110) is in flight while the researcher runs: its calls 1 and 2 bring the
     // run to 330; its call 3 would need 110 more → 440 > 400. Then main's call 2 is refused too.
     expect(model.callCount).toBe(3);
@@ -251,7 +273,7 @@ describe("sub-agents share the run's budget", () => {
     // main call 1: 15 + 10 = 25, in flight while three researchers start at once, each
     // needing 25 + 10 = 35: two fit (95), the third would reach 130. Checking spent
     // tokens alone, all three would have started (nothing was recorded yet).
-    const stops = Object.values(result.toolMetadata).map((m) => (m["sub"] as { stopReason: string }).stopReason);
+    const stops = Object.values(result.toolMetadata).map((m) => (m.sub as { stopReason: string }).stopReason);
     expect(stops.sort()).toEqual(["completed", "completed", "token_budget"]);
     expect(model.callCount).toBe(3);
     expect(result.usage.total.inputTokens + result.usage.total.outputTokens).toBe(95);
@@ -265,7 +287,15 @@ describe("without budgets", () => {
   it("runs as before: no counting, no budget event, no error", async () => {
     const { model, counter } = searchingModel();
     const events: StreamEvent[] = [];
-    const result = await run({ provider: model, model: "m", input: "x", tools: [search()], tokenCounter: counter, maxIterations: 5, onEvent: (e) => events.push(e) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [search()],
+      tokenCounter: counter,
+      maxIterations: 5,
+      onEvent: (e) => events.push(e),
+    });
     expect(model.callCount).toBe(5);
     expect(result.stopReason).toBe("max_iterations");
     expect(result.error).toBeUndefined();

@@ -3,10 +3,19 @@ import { ContextLengthExceededError, type ContextEngine, type ContextEngineInput
 import { run } from "../src/index.js";
 
 const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }] });
-const history: Message[] = [user("one"), { role: "assistant", content: [{ type: "text", text: "1" }] }, user("two"), { role: "assistant", content: [{ type: "text", text: "2" }] }, user("three")];
+const history: Message[] = [
+  user("one"),
+  { role: "assistant", content: [{ type: "text", text: "1" }] },
+  user("two"),
+  { role: "assistant", content: [{ type: "text", text: "2" }] },
+  user("three"),
+];
 
 /** A model whose window holds at most `maxMessages` messages; past it, the provider's context-length error. */
-function smallWindowModel(maxMessages: number, wording = "This model's maximum context length is 4096 tokens. However, your messages resulted in 9000 tokens."): ModelProvider & { calls: number } {
+function smallWindowModel(
+  maxMessages: number,
+  wording = "This model's maximum context length is 4096 tokens. However, your messages resulted in 9000 tokens.",
+): ModelProvider & { calls: number } {
   const model = {
     id: "small",
     calls: 0,
@@ -28,7 +37,19 @@ function recordingEngine(): ContextEngine & { seen: number[] } {
       engine.seen.push(input.contextLimit);
       if (input.contextLimit >= 5_000) return { inLoop: input.inLoop };
       const system = input.messages.filter((message) => message.role === "system");
-      return { inLoop: input.inLoop, messages: [...system, input.messages.at(-1)!], events: [{ type: "context-trimmed" as const, strategy: "test", removedMessages: input.messages.length - system.length - 1, tokensBefore: 9000, tokensAfter: 100 }] };
+      return {
+        inLoop: input.inLoop,
+        messages: [...system, input.messages.at(-1)!],
+        events: [
+          {
+            type: "context-trimmed" as const,
+            strategy: "test",
+            removedMessages: input.messages.length - system.length - 1,
+            tokensBefore: 9000,
+            tokensAfter: 100,
+          },
+        ],
+      };
     },
   };
   return engine;
@@ -39,26 +60,37 @@ describe("a call that does not fit the model's window", () => {
     const model = smallWindowModel(2);
     const engine = recordingEngine();
     const events: StreamEvent[] = [];
-    const result = await run({ provider: model, model: "m", instructions: "Be brief.", input: history, contextEngine: engine, contextLimit: 100_000, onEvent: (event) => void events.push(event) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      instructions: "Be brief.",
+      input: history,
+      contextEngine: engine,
+      contextLimit: 100_000,
+      onEvent: (event) => void events.push(event),
+    });
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("fits (2 messages)");
     expect(model.calls).toBe(2);
     expect(engine.seen[0]).toBe(4096);
     expect(result.iterations).toBe(2);
-    expect(events.filter((event) => ["step-start", "step-end", "context-overflow", "context-trimmed"].includes(event.type)).map((event) => event.type === "step-end" ? `step-end:${event.finishReason}` : event.type)).toEqual([
-      "step-start",
-      "step-end:error",
-      "context-overflow",
-      "context-trimmed",
-      "step-start",
-      "step-end:stop",
-    ]);
+    expect(
+      events
+        .filter((event) => ["step-start", "step-end", "context-overflow", "context-trimmed"].includes(event.type))
+        .map((event) => (event.type === "step-end" ? `step-end:${event.finishReason}` : event.type)),
+    ).toEqual(["step-start", "step-end:error", "context-overflow", "context-trimmed", "step-start", "step-end:stop"]);
     expect(events.find((event) => event.type === "context-overflow")).toMatchObject({ iteration: 1, contextLimit: 4096 });
   });
 
   it("without a limit in the error, the engine is told 90 % of the configured window; a second overflow ends the run", async () => {
     const engine = recordingEngine();
-    const result = await run({ provider: smallWindowModel(0, "Input is too long for requested model."), model: "m", input: history, contextEngine: engine, contextLimit: 5_000 });
+    const result = await run({
+      provider: smallWindowModel(0, "Input is too long for requested model."),
+      model: "m",
+      input: history,
+      contextEngine: engine,
+      contextLimit: 5_000,
+    });
     expect(engine.seen[0]).toBe(4_500);
     expect(result.stopReason).toBe("error");
     expect(result.error?.code).toBe("PROVIDER_CONTEXT_LENGTH");

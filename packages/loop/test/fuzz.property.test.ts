@@ -8,11 +8,22 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ProviderError, toModelMessages, type FinishReason, type Message, type ModelProvider, type ModelStreamPart, type RunResult, type StopReason, type TokenUsage, type Tool } from "@baton/core";
+import {
+  ProviderError,
+  toModelMessages,
+  type FinishReason,
+  type Message,
+  type ModelProvider,
+  type ModelStreamPart,
+  type RunResult,
+  type StopReason,
+  type TokenUsage,
+  type Tool,
+} from "@baton/core";
 import { createMemoryStorage } from "@baton/storage-memory";
 import { run } from "../src/index.js";
 
-const RUNS = Number(process.env["FUZZ_RUNS"] ?? 1500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 
 const STOP_REASONS: ReadonlySet<StopReason> = new Set([
   "completed",
@@ -113,7 +124,14 @@ function tools(): Tool[] {
           ctx.signal.addEventListener("abort", () => (clearTimeout(timer), reject(new Error("stopped"))), { once: true });
         }),
     },
-    { name: "throws", description: "Fails.", parameters: schema, execute: () => { throw new Error("tool failure"); } },
+    {
+      name: "throws",
+      description: "Fails.",
+      parameters: schema,
+      execute: () => {
+        throw new Error("tool failure");
+      },
+    },
     { name: "not_json", description: "Returns a BigInt.", parameters: schema, execute: () => ({ total: 10n }) },
   ];
 }
@@ -152,7 +170,8 @@ function checkRun(result: RunResult, maxIterations: number): void {
 
 function pairsEveryCall(messages: readonly Message[]): void {
   const results = new Map<string, number>();
-  for (const message of messages) if (message.role === "tool") for (const part of message.content) results.set(part.toolCallId, (results.get(part.toolCallId) ?? 0) + 1);
+  for (const message of messages)
+    if (message.role === "tool") for (const part of message.content) results.set(part.toolCallId, (results.get(part.toolCallId) ?? 0) + 1);
   for (const message of messages) {
     if (message.role !== "assistant") continue;
     for (const part of message.content) if (part.type === "tool-call") expect(results.get(part.toolCallId), `result of ${part.toolCallId}`).toBe(1);
@@ -160,54 +179,58 @@ function pairsEveryCall(messages: readonly Message[]): void {
 }
 
 describe("fuzzed runs (fast-check)", () => {
-  it(`${RUNS} random runs end with a stop reason inside their limits, with consistent usage, paired calls and JSON-safe state`, async () => {
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
-    process.on("unhandledRejection", onUnhandled);
-    try {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(turn, { maxLength: 6 }),
-          fc.integer({ min: 1, max: 6 }),
-          fc.integer({ min: 1, max: 5 }),
-          fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
-          fc.boolean(),
-          fc.constantFrom("none", "memory", "failing"),
-          async (turns, maxIterations, toolCallLimit, abortAfterMs, parallel, storageKind) => {
-            const controller = new AbortController();
-            const timer = abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), abortAfterMs);
-            const storage = storageKind === "none" ? undefined : storageKind === "memory" ? createMemoryStorage() : failingStorage();
-            try {
-              const result = await run({
-                provider: fuzzModel(turns),
-                model: "m",
-                input: "go",
-                tools: tools(),
-                maxIterations,
-                toolCallLimit,
-                config: { useParallelTools: parallel },
-                signal: controller.signal,
-                ...(storage ? { storage, conversationId: "c", storageWaitMs: 50 } : {}),
-              });
-              checkRun(result, maxIterations);
-              if (storage && storageKind === "failing") expect(result.persisted).toBe(false);
-              if (storage && result.persisted && result.stopReason !== "aborted") {
-                // The stored conversation is the one returned: the input, then the run's turns.
-                const stored = await storage.loadMessages("c");
-                expect(toModelMessages(stored.slice(1))).toEqual(result.messages);
+  it(
+    `${RUNS} random runs end with a stop reason inside their limits, with consistent usage, paired calls and JSON-safe state`,
+    async () => {
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+      process.on("unhandledRejection", onUnhandled);
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(turn, { maxLength: 6 }),
+            fc.integer({ min: 1, max: 6 }),
+            fc.integer({ min: 1, max: 5 }),
+            fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+            fc.boolean(),
+            fc.constantFrom("none", "memory", "failing"),
+            async (turns, maxIterations, toolCallLimit, abortAfterMs, parallel, storageKind) => {
+              const controller = new AbortController();
+              const timer = abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), abortAfterMs);
+              const storage = storageKind === "none" ? undefined : storageKind === "memory" ? createMemoryStorage() : failingStorage();
+              try {
+                const result = await run({
+                  provider: fuzzModel(turns),
+                  model: "m",
+                  input: "go",
+                  tools: tools(),
+                  maxIterations,
+                  toolCallLimit,
+                  config: { useParallelTools: parallel },
+                  signal: controller.signal,
+                  ...(storage ? { storage, conversationId: "c", storageWaitMs: 50 } : {}),
+                });
+                checkRun(result, maxIterations);
+                if (storage && storageKind === "failing") expect(result.persisted).toBe(false);
+                if (storage && result.persisted && result.stopReason !== "aborted") {
+                  // The stored conversation is the one returned: the input, then the run's turns.
+                  const stored = await storage.loadMessages("c");
+                  expect(toModelMessages(stored.slice(1))).toEqual(result.messages);
+                }
+              } finally {
+                if (timer) clearTimeout(timer);
               }
-            } finally {
-              if (timer) clearTimeout(timer);
-            }
-          },
-        ),
-        { numRuns: RUNS },
-      );
-      // Let late rejections of abandoned work surface before checking.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(unhandled).toEqual([]);
-    } finally {
-      process.off("unhandledRejection", onUnhandled);
-    }
-  }, Math.max(300_000, RUNS * 10));
+            },
+          ),
+          { numRuns: RUNS },
+        );
+        // Let late rejections of abandoned work surface before checking.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off("unhandledRejection", onUnhandled);
+      }
+    },
+    Math.max(300_000, RUNS * 10),
+  );
 });

@@ -9,14 +9,27 @@ describe("object hooks in a run", () => {
     const config: AgentConfig = {
       onRunStart: ({ state }) => {
         started.push(state.agentPath);
-        state.custom["plan"] = { step: 1 };
+        state.custom.plan = { step: 1 };
       },
-      prepareStep: ({ state }) => void started.push(`call:${JSON.stringify(state.custom["plan"])}`),
+      prepareStep: ({ state }) => void started.push(`call:${JSON.stringify(state.custom.plan)}`),
       beforeToolCalls: ({ calls }) => ({ decisions: { [calls[0]!.call.toolCallId]: { type: "interrupt" } } }),
     };
-    const paused = await run({ provider: scriptedModel([{ toolCalls: [{ name: "search" }] }]), model: "m", input: "x", tools: [fakeTool({ name: "search" })], config });
+    const paused = await run({
+      provider: scriptedModel([{ toolCalls: [{ name: "search" }] }]),
+      model: "m",
+      input: "x",
+      tools: [fakeTool({ name: "search" })],
+      config,
+    });
     expect(started).toEqual(["main", 'call:{"step":1}']);
-    const done = await run({ provider: scriptedModel(["done"]), model: "m", tools: [fakeTool({ name: "search" })], config, resume: paused.state!, decisions: { [paused.interruptions![0]!.id]: { approve: true } } });
+    const done = await run({
+      provider: scriptedModel(["done"]),
+      model: "m",
+      tools: [fakeTool({ name: "search" })],
+      config,
+      resume: paused.state!,
+      decisions: { [paused.interruptions![0]!.id]: { approve: true } },
+    });
     expect(done.stopReason).toBe("completed");
     expect(started).toEqual(["main", 'call:{"step":1}', 'call:{"step":1}']);
     expect(done.custom).toEqual({ plan: { step: 1 } });
@@ -61,7 +74,7 @@ describe("object hooks in a run", () => {
         return false;
       }
       onRunStart({ state }: RunStartArgs): void {
-        state.custom["class"] = this.constructor.name;
+        state.custom.class = this.constructor.name;
       }
     }
     const nudge = new NudgeOnce();

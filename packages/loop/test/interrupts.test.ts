@@ -8,7 +8,11 @@ import { resume, run } from "../src/index.js";
 /** Holds the calls of the named tools for a person's approval. */
 const needsApproval = (...names: string[]): AgentConfig => ({
   beforeToolCalls: ({ calls }) => ({
-    decisions: Object.fromEntries(calls.filter((planned) => names.includes(planned.call.toolName)).map((planned) => [planned.call.toolCallId, { type: "interrupt", payload: { why: `${planned.call.toolName} changes files` } }])),
+    decisions: Object.fromEntries(
+      calls
+        .filter((planned) => names.includes(planned.call.toolName))
+        .map((planned) => [planned.call.toolCallId, { type: "interrupt", payload: { why: `${planned.call.toolName} changes files` } }]),
+    ),
   }),
 });
 
@@ -20,39 +24,87 @@ function toolsOf(log: string[]): Tool[] {
   ];
 }
 
-const firstTurn = { text: "Searching, then deleting.", toolCalls: [{ id: "s1", name: "search", arguments: { q: "reports" } }, { id: "d1", name: "delete_file", arguments: { path: "old.txt" } }] };
+const firstTurn = {
+  text: "Searching, then deleting.",
+  toolCalls: [
+    { id: "s1", name: "search", arguments: { q: "reports" } },
+    { id: "d1", name: "delete_file", arguments: { path: "old.txt" } },
+  ],
+};
 
 describe("interruptions: approvals", () => {
   it("a call needing approval pauses the run before anything of its batch runs, and says what waits", async () => {
     const log: string[] = [];
     const events: StreamEvent[] = [];
-    const result = await run({ provider: scriptedModel([firstTurn]), model: "m", input: "Clean up.", tools: toolsOf(log), config: needsApproval("delete_file"), onEvent: (event) => void events.push(event) });
+    const result = await run({
+      provider: scriptedModel([firstTurn]),
+      model: "m",
+      input: "Clean up.",
+      tools: toolsOf(log),
+      config: needsApproval("delete_file"),
+      onEvent: (event) => void events.push(event),
+    });
     expect(result.stopReason).toBe("interrupted");
     expect(log).toEqual([]);
-    expect(result.interruptions).toEqual([{ id: "d1", kind: "approval", agentPath: "main", toolCallId: "d1", toolName: "delete_file", arguments: { path: "old.txt" }, payload: { why: "delete_file changes files" } }]);
-    expect(events.map((event) => event.type)).toEqual(["run-start", "step-start", "text-delta", "message", "tool-call", "tool-call", "tool-interrupted", "usage", "run-end"]);
+    expect(result.interruptions).toEqual([
+      {
+        id: "d1",
+        kind: "approval",
+        agentPath: "main",
+        toolCallId: "d1",
+        toolName: "delete_file",
+        arguments: { path: "old.txt" },
+        payload: { why: "delete_file changes files" },
+      },
+    ]);
+    expect(events.map((event) => event.type)).toEqual([
+      "run-start",
+      "step-start",
+      "text-delta",
+      "message",
+      "tool-call",
+      "tool-call",
+      "tool-interrupted",
+      "usage",
+      "run-end",
+    ]);
     expect(events.at(-1)).toMatchObject({ type: "run-end", stopReason: "interrupted", interruptions: result.interruptions });
     expect(result.state).toMatchObject({ status: "interrupted", root: { status: "interrupted", step: "tools" } });
     expect(result.usage.total).toMatchObject({ calls: 1 });
   });
 
   it("resumed from its JSON in another process: approved calls run inside the loop (events, limits), rejected ones are refused", async () => {
-    const paused = await run({ provider: scriptedModel([firstTurn]), model: "m", input: "Clean up.", tools: toolsOf([]), config: needsApproval("delete_file"), toolCallLimit: 2 });
+    const paused = await run({
+      provider: scriptedModel([firstTurn]),
+      model: "m",
+      input: "Clean up.",
+      tools: toolsOf([]),
+      config: needsApproval("delete_file"),
+      toolCallLimit: 2,
+    });
     const json = JSON.stringify(paused.state);
 
     const log: string[] = [];
     const events: StreamEvent[] = [];
     const model = scriptedModel(["Deleted old.txt; here are the reports."]);
-    const result = await run({ provider: model, model: "m", tools: toolsOf(log), config: needsApproval("delete_file"), toolCallLimit: 2, resume: json, decisions: { d1: { approve: true } }, onEvent: (event) => void events.push(event) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      tools: toolsOf(log),
+      config: needsApproval("delete_file"),
+      toolCallLimit: 2,
+      resume: json,
+      decisions: { d1: { approve: true } },
+      onEvent: (event) => void events.push(event),
+    });
     expect(result.stopReason).toBe("tool_call_limit");
     expect(result.text).toBe("Deleted old.txt; here are the reports.");
     expect(log).toEqual(["search reports", "delete old.txt"]);
-    expect(events.filter((event) => event.type === "tool-start" || event.type === "tool-done").map((event) => `${event.type}:${(event as { toolName: string }).toolName}`)).toEqual([
-      "tool-start:search",
-      "tool-start:delete_file",
-      "tool-done:search",
-      "tool-done:delete_file",
-    ]);
+    expect(
+      events
+        .filter((event) => event.type === "tool-start" || event.type === "tool-done")
+        .map((event) => `${event.type}:${(event as { toolName: string }).toolName}`),
+    ).toEqual(["tool-start:search", "tool-start:delete_file", "tool-done:search", "tool-done:delete_file"]);
     // Both calls counted: the limit of 2 is reached, so the next call answers without tools.
     expect(result.toolCallCount).toBe(2);
     expect(model.requests[0]!.tools).toBeUndefined();
@@ -66,38 +118,88 @@ describe("interruptions: approvals", () => {
     expect(result.usage.calls.map((call) => call.iteration)).toEqual([1, 2]);
     expect(result.messages.map((message) => message.role)).toEqual(["assistant", "tool", "assistant"]);
 
-    const rejected = await run({ provider: scriptedModel(["I left old.txt alone."]), model: "m", tools: toolsOf(log), config: needsApproval("delete_file"), resume: json, decisions: { d1: { approve: false, reason: "keep it for the audit" } } });
+    const rejected = await run({
+      provider: scriptedModel(["I left old.txt alone."]),
+      model: "m",
+      tools: toolsOf(log),
+      config: needsApproval("delete_file"),
+      resume: json,
+      decisions: { d1: { approve: false, reason: "keep it for the audit" } },
+    });
     expect(rejected.toolCalls.map((call) => [call.toolName, call.status])).toEqual([
       ["search", "ok"],
       ["delete_file", "refused"],
     ]);
-    expect(rejected.messages[1]!.content[1]).toMatchObject({ result: "The user rejected this tool call, so it was not run. Reason: keep it for the audit", isError: true });
+    expect(rejected.messages[1]!.content[1]).toMatchObject({
+      result: "The user rejected this tool call, so it was not run. Reason: keep it for the audit",
+      isError: true,
+    });
   });
 
   it("decided in parts: the batch waits (nothing runs, the model is not called) until every held call is decided", async () => {
     const log: string[] = [];
-    const paused = await run({ provider: scriptedModel([firstTurn]), model: "m", input: "x", tools: toolsOf(log), config: needsApproval("search", "delete_file") });
+    const paused = await run({
+      provider: scriptedModel([firstTurn]),
+      model: "m",
+      input: "x",
+      tools: toolsOf(log),
+      config: needsApproval("search", "delete_file"),
+    });
     expect(paused.interruptions!.map((item) => item.id)).toEqual(["s1", "d1"]);
     const model = scriptedModel(["done"]);
-    const half = await run({ provider: model, model: "m", tools: toolsOf(log), config: needsApproval("search", "delete_file"), resume: paused.state!, decisions: { s1: { approve: true } } });
+    const half = await run({
+      provider: model,
+      model: "m",
+      tools: toolsOf(log),
+      config: needsApproval("search", "delete_file"),
+      resume: paused.state!,
+      decisions: { s1: { approve: true } },
+    });
     expect(half.stopReason).toBe("interrupted");
     expect(half.interruptions!.map((item) => item.id)).toEqual(["d1"]);
     expect(log).toEqual([]);
     expect(model.requests).toHaveLength(0);
-    const done = await run({ provider: model, model: "m", tools: toolsOf(log), config: needsApproval("search", "delete_file"), resume: half.state!, decisions: { d1: { approve: true } } });
+    const done = await run({
+      provider: model,
+      model: "m",
+      tools: toolsOf(log),
+      config: needsApproval("search", "delete_file"),
+      resume: half.state!,
+      decisions: { d1: { approve: true } },
+    });
     expect(done.stopReason).toBe("completed");
     expect(log).toEqual(["search reports", "delete old.txt"]);
   });
 
   it("decisions that do not match what waits reject with INVALID_DECISIONS, and leave a stored run paused and resumable", async () => {
     const storage = createMemoryStorage();
-    const paused = await run({ provider: scriptedModel([firstTurn]), model: "m", input: "x", tools: toolsOf([]), config: needsApproval("delete_file"), storage, runId: "r1" });
+    const paused = await run({
+      provider: scriptedModel([firstTurn]),
+      model: "m",
+      input: "x",
+      tools: toolsOf([]),
+      config: needsApproval("delete_file"),
+      storage,
+      runId: "r1",
+    });
     expect(paused.persisted).toBe(true);
-    await expect(resume({ provider: scriptedModel(["x"]), model: "m", tools: toolsOf([]), storage, runId: "r1", decisions: { nope: { approve: true } } })).rejects.toThrow(InvalidDecisionsError);
-    await expect(resume({ provider: scriptedModel(["x"]), model: "m", tools: toolsOf([]), storage, runId: "r1", decisions: { d1: { answer: "yes" } } })).rejects.toThrow(/needs an approval/);
+    await expect(
+      resume({ provider: scriptedModel(["x"]), model: "m", tools: toolsOf([]), storage, runId: "r1", decisions: { nope: { approve: true } } }),
+    ).rejects.toThrow(InvalidDecisionsError);
+    await expect(
+      resume({ provider: scriptedModel(["x"]), model: "m", tools: toolsOf([]), storage, runId: "r1", decisions: { d1: { answer: "yes" } } }),
+    ).rejects.toThrow(/needs an approval/);
     expect((await storage.loadCheckpoint("r1"))?.status).toBe("interrupted");
     const log: string[] = [];
-    const result = await resume({ provider: scriptedModel(["Done."]), model: "m", tools: toolsOf(log), config: needsApproval("delete_file"), storage, runId: "r1", decisions: { d1: { approve: true } } });
+    const result = await resume({
+      provider: scriptedModel(["Done."]),
+      model: "m",
+      tools: toolsOf(log),
+      config: needsApproval("delete_file"),
+      storage,
+      runId: "r1",
+      decisions: { d1: { approve: true } },
+    });
     expect(result.stopReason).toBe("completed");
     expect(log).toEqual(["search reports", "delete old.txt"]);
     expect(await storage.claimRun("r1", { owner: "x", leaseMs: 1000 })).toEqual({ claimed: false, reason: "finished" });
@@ -124,7 +226,13 @@ describe("interruptions: questions", () => {
     };
     const first = await run({ provider: scriptedModel([{ toolCalls: [{ id: "w1", name: "weather" }] }]), model: "m", input: "Weather?", tools: [weather] });
     expect(first.interruptions).toMatchObject([{ id: "w1", kind: "question", payload: "Which city?", toolName: "weather" }]);
-    const second = await run({ provider: scriptedModel([]), model: "m", tools: [weather], resume: JSON.stringify(first.state), decisions: { w1: { answer: "Oslo" } } });
+    const second = await run({
+      provider: scriptedModel([]),
+      model: "m",
+      tools: [weather],
+      resume: JSON.stringify(first.state),
+      decisions: { w1: { answer: "Oslo" } },
+    });
     expect(second.interruptions).toMatchObject([{ id: "w1", kind: "question", payload: "Celsius or Fahrenheit?" }]);
     const model = scriptedModel(["It is 18° Celsius in Oslo."]);
     const last = await run({ provider: model, model: "m", tools: [weather], resume: JSON.stringify(second.state), decisions: { w1: { answer: "Celsius" } } });
@@ -140,32 +248,62 @@ describe("interruptions anywhere in the tree", () => {
     ...fakeTool({ name: "cleanup" }),
     execute: async (args: { task: string }, ctx) => {
       log.push("cleanup started");
-      const result = await ctx.runSubAgent({ name: "cleaner", input: args.task, tools: toolsOf(log), provider: nestedModel, config: needsApproval("delete_file") });
+      const result = await ctx.runSubAgent({
+        name: "cleaner",
+        input: args.task,
+        tools: toolsOf(log),
+        provider: nestedModel,
+        config: needsApproval("delete_file"),
+      });
       return result.text;
     },
   });
 
   it("an approval inside a nested run pauses the root; resumed, the nested run continues where it stopped, then its parent", async () => {
     const log: string[] = [];
-    const root = scriptedModel([{ toolCalls: [{ id: "c1", name: "cleanup", arguments: { task: "Delete old.txt." } }], usage: { inputTokens: 10, outputTokens: 1 } }]);
-    const nested = scriptedModel([{ toolCalls: [{ id: "c1", name: "delete_file", arguments: { path: "old.txt" } }], usage: { inputTokens: 5, outputTokens: 1 } }]);
+    const root = scriptedModel([
+      { toolCalls: [{ id: "c1", name: "cleanup", arguments: { task: "Delete old.txt." } }], usage: { inputTokens: 10, outputTokens: 1 } },
+    ]);
+    const nested = scriptedModel([
+      { toolCalls: [{ id: "c1", name: "delete_file", arguments: { path: "old.txt" } }], usage: { inputTokens: 5, outputTokens: 1 } },
+    ]);
     const paused = await run({ provider: root, model: "m", input: "Tidy up.", tools: [cleanupTool(nested, log)] });
     expect(paused.stopReason).toBe("interrupted");
     // The nested model repeated the parent's call id: it got a unique one.
-    expect(paused.interruptions).toEqual([{ id: "c1~2", kind: "approval", agentPath: "main/cleaner#1", toolCallId: "c1~2", toolName: "delete_file", arguments: { path: "old.txt" }, payload: { why: "delete_file changes files" } }]);
+    expect(paused.interruptions).toEqual([
+      {
+        id: "c1~2",
+        kind: "approval",
+        agentPath: "main/cleaner#1",
+        toolCallId: "c1~2",
+        toolName: "delete_file",
+        arguments: { path: "old.txt" },
+        payload: { why: "delete_file changes files" },
+      },
+    ]);
     expect(log).toEqual(["cleanup started"]);
 
     const log2: string[] = [];
     const root2 = scriptedModel([{ text: "All tidy.", usage: { inputTokens: 20, outputTokens: 2 } }]);
     const nested2 = scriptedModel([{ text: "Deleted old.txt.", usage: { inputTokens: 7, outputTokens: 2 } }]);
     const events: StreamEvent[] = [];
-    const result = await run({ provider: root2, model: "m", tools: [cleanupTool(nested2, log2)], resume: JSON.stringify(paused.state), decisions: { "c1~2": { approve: true } }, onEvent: (event) => void events.push(event) });
+    const result = await run({
+      provider: root2,
+      model: "m",
+      tools: [cleanupTool(nested2, log2)],
+      resume: JSON.stringify(paused.state),
+      decisions: { "c1~2": { approve: true } },
+      onEvent: (event) => void events.push(event),
+    });
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("All tidy.");
     // The cleanup tool ran again, its nested run went on from its held call: deleted once, its model asked only for its last turn.
     expect(log2).toEqual(["cleanup started", "delete old.txt"]);
     expect(nested2.requests).toHaveLength(1);
-    expect(nested2.requests[0]!.messages.at(-1)).toMatchObject({ role: "tool", content: [{ toolCallId: "c1~2", providerToolCallId: "c1", result: "deleted old.txt" }] });
+    expect(nested2.requests[0]!.messages.at(-1)).toMatchObject({
+      role: "tool",
+      content: [{ toolCallId: "c1~2", providerToolCallId: "c1", result: "deleted old.txt" }],
+    });
     expect(root2.requests[0]!.messages.at(-1)).toMatchObject({ role: "tool", content: [{ toolCallId: "c1", result: "Deleted old.txt." }] });
     // Each model call's usage once, in the order the calls started; tool calls counted once.
     expect(result.usage.calls.map((call) => [call.agentPath, call.iteration, call.inputTokens])).toEqual([
@@ -188,9 +326,16 @@ describe("frozen run states of every published format continue", () => {
     const nested = scriptedModel(["Deleted report.txt."]);
     const cleanup: Tool = {
       ...fakeTool({ name: "cleanup_agent" }),
-      execute: async (args: { task: string }, ctx) => (await ctx.runSubAgent({ name: "cleaner", input: args.task, tools: toolsOf(log), provider: nested, config: needsApproval("delete_file") })).text,
+      execute: async (args: { task: string }, ctx) =>
+        (await ctx.runSubAgent({ name: "cleaner", input: args.task, tools: toolsOf(log), provider: nested, config: needsApproval("delete_file") })).text,
     };
-    const result = await run({ provider: scriptedModel(["Reports found; report.txt deleted."]), model: "test-model", tools: [toolsOf(log)[0]!, cleanup], resume: fixture("run-state.v3.json"), decisions: { call_del_1: { approve: true } } });
+    const result = await run({
+      provider: scriptedModel(["Reports found; report.txt deleted."]),
+      model: "test-model",
+      tools: [toolsOf(log)[0]!, cleanup],
+      resume: fixture("run-state.v3.json"),
+      decisions: { call_del_1: { approve: true } },
+    });
     expect(result.stopReason).toBe("completed");
     expect(log).toEqual(["delete report.txt"]);
     expect(result.custom).toEqual({ retries: 0 });
@@ -198,10 +343,19 @@ describe("frozen run states of every published format continue", () => {
 
   it("approval state 1: the held call runs once approved", async () => {
     const log: string[] = [];
-    const result = await run({ provider: scriptedModel(["report.txt is gone."]), model: "m", tools: toolsOf(log), resume: fixture("approval-state.v1.json"), decisions: { call_del_1: { approve: true } } });
+    const result = await run({
+      provider: scriptedModel(["report.txt is gone."]),
+      model: "m",
+      tools: toolsOf(log),
+      resume: fixture("approval-state.v1.json"),
+      decisions: { call_del_1: { approve: true } },
+    });
     expect(result.stopReason).toBe("completed");
     expect(log).toEqual(["delete report.txt"]);
-    expect(result.messages[0]).toMatchObject({ role: "assistant", content: [{ type: "reasoning", signature: "sig-abc" }, { type: "text", text: "I will delete report.txt." }, { toolCallId: "call_del_1" }] });
+    expect(result.messages[0]).toMatchObject({
+      role: "assistant",
+      content: [{ type: "reasoning", signature: "sig-abc" }, { type: "text", text: "I will delete report.txt." }, { toolCallId: "call_del_1" }],
+    });
   });
 
   it("format 2 (a stored checkpoint): the unfinished call runs, the finished one does not", async () => {
@@ -223,7 +377,13 @@ describe("frozen run states of every published format continue", () => {
       { role: "system", content: "You check things." },
       { role: "user", content: [{ type: "text", text: "Check both." }] },
       expect.objectContaining({ role: "assistant" }),
-      { role: "tool", content: [expect.objectContaining({ toolCallId: "call_fast", result: 'fast {"n":1}' }), expect.objectContaining({ toolCallId: "call_slow", result: 'slow {"n":2}' })] },
+      {
+        role: "tool",
+        content: [
+          expect.objectContaining({ toolCallId: "call_fast", result: 'fast {"n":1}' }),
+          expect.objectContaining({ toolCallId: "call_slow", result: 'slow {"n":2}' }),
+        ],
+      },
     ]);
     expect((await storage.loadMessages("conv-1")).map((message) => message.role)).toEqual(["user", "assistant"]);
   });

@@ -8,7 +8,12 @@ const callSearch = { toolCalls: [{ name: "search", arguments: { q: "more" } }] }
 describe("the tool-call limit", () => {
   it("counts tool calls; at the limit the last turn gets no tools and is asked for a final answer", async () => {
     const model = scriptedModel([
-      { toolCalls: [{ name: "search", arguments: {} }, { name: "search", arguments: {} }] },
+      {
+        toolCalls: [
+          { name: "search", arguments: {} },
+          { name: "search", arguments: {} },
+        ],
+      },
       callSearch,
       "Final answer from what I found.",
     ]);
@@ -22,7 +27,12 @@ describe("the tool-call limit", () => {
 
   it("does not count non-iterative tools", async () => {
     const model = scriptedModel([
-      { toolCalls: [{ name: "think", arguments: {} }, { name: "search", arguments: {} }] },
+      {
+        toolCalls: [
+          { name: "think", arguments: {} },
+          { name: "search", arguments: {} },
+        ],
+      },
       { toolCalls: [{ name: "think", arguments: {} }] },
       "done",
     ]);
@@ -118,7 +128,14 @@ describe("other stops", () => {
   it("stops before a call that would exceed the token budget, with a budget event", async () => {
     const model = scriptedModel([{ ...callSearch, usage: { inputTokens: 60, outputTokens: 30 } }, "unreached"]);
     const events: StreamEvent[] = [];
-    const result = await run({ provider: model, model: "m", input: "x", tools: [fakeTool({ name: "search" })], tokenBudget: 80, onEvent: (e) => events.push(e) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [fakeTool({ name: "search" })],
+      tokenBudget: 80,
+      onEvent: (e) => events.push(e),
+    });
     expect(result.stopReason).toBe("token_budget");
     expect(result.error).toMatchObject({ code: "TOKEN_BUDGET_EXCEEDED" });
     expect(model.requests).toHaveLength(1);
@@ -179,7 +196,15 @@ describe("abort", () => {
     const controller = new AbortController();
     const polite = fakeTool({ name: "polite", delayMs: 10_000 });
     const stubborn = fakeTool({ name: "stubborn", delayMs: 3_000, ignoreAbort: true });
-    const model = scriptedModel([{ toolCalls: [{ name: "polite", arguments: {} }, { name: "stubborn", arguments: {} }] }, "unreached"]);
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { name: "polite", arguments: {} },
+          { name: "stubborn", arguments: {} },
+        ],
+      },
+      "unreached",
+    ]);
     let started = 0;
     const result = await run({
       provider: model,

@@ -66,15 +66,22 @@ const anyDuration = expect.any(Number) as unknown as number;
 const usage = (calls: number, inputTokens: number, outputTokens: number) => ({ calls, inputTokens, outputTokens, cachedInputTokens: 0, reasoningTokens: 0 });
 
 const weatherTurns = [
-  { text: "Checking.", toolCalls: [{ id: "c1", name: "weather", arguments: { city: "Oslo" } }, { id: "c2", name: "weather", arguments: { city: "Rome" } }], usage: { inputTokens: 10, outputTokens: 5 } },
+  {
+    text: "Checking.",
+    toolCalls: [
+      { id: "c1", name: "weather", arguments: { city: "Oslo" } },
+      { id: "c2", name: "weather", arguments: { city: "Rome" } },
+    ],
+    usage: { inputTokens: 10, outputTokens: 5 },
+  },
   { text: "Oslo is cold, Rome is warm.", usage: { inputTokens: 20, outputTokens: 7 } },
 ];
 
 /** A storage whose writes of checkpoints fail (claims and reads work). */
 function failingCheckpoints(storage: Storage): Storage {
   const view = {} as Storage;
-  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(storage)) as (keyof Storage)[]) {
-    if (name === ("constructor" as keyof Storage)) continue;
+  for (const name of [...Object.keys(storage), ...Object.getOwnPropertyNames(Object.getPrototypeOf(storage))] as (keyof Storage)[]) {
+    if (name === ("constructor" as keyof Storage) || typeof storage[name] !== "function") continue;
     (view as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
       name === "saveCheckpoint" ? Promise.reject(new Error("disk full")) : (storage[name] as (...a: unknown[]) => unknown).apply(storage, args);
   }
@@ -102,7 +109,14 @@ function flaky(inner: ModelProvider, failures: number): ModelProvider {
 describe("logger option", () => {
   it("a run with tools logs its start and end, with run id and agent path on every line and no text or arguments", async () => {
     const logger = recordingLogger();
-    const result = await run({ provider: scriptedModel(weatherTurns), model: "m", input: "Weather in Oslo and Rome?", tools: [fakeTool({ name: "weather", result: "sunny" })], runId: "r-tools", logger });
+    const result = await run({
+      provider: scriptedModel(weatherTurns),
+      model: "m",
+      input: "Weather in Oslo and Rome?",
+      tools: [fakeTool({ name: "weather", result: "sunny" })],
+      runId: "r-tools",
+      logger,
+    });
     expect(result.stopReason).toBe("completed");
     expect(logger.lines).toEqual([
       { level: "info", msg: "run start", runId: "r-tools", agentPath: "main", model: "m", resumed: false },
@@ -125,7 +139,15 @@ describe("logger option", () => {
 
   it("with child(), binds runId and agentPath once per agent and writes the lines to the child", async () => {
     const logger = recordingLogger({ child: true });
-    await run({ provider: scriptedModel(weatherTurns), model: "m", input: "x", tools: [fakeTool({ name: "weather", result: "sunny" })], runId: "r-child", agentName: "planner", logger });
+    await run({
+      provider: scriptedModel(weatherTurns),
+      model: "m",
+      input: "x",
+      tools: [fakeTool({ name: "weather", result: "sunny" })],
+      runId: "r-child",
+      agentName: "planner",
+      logger,
+    });
     expect(logger.children).toEqual([{ runId: "r-child", agentPath: "planner" }]);
     expect(logger.lines.map(({ level, msg, runId, agentPath }) => ({ level, msg, runId, agentPath }))).toEqual([
       { level: "info", msg: "run start", runId: "r-child", agentPath: "planner" },
@@ -137,18 +159,20 @@ describe("logger option", () => {
     const logger = recordingLogger();
     const result = await run({ provider: flaky(scriptedModel(["Hi!"]), 2), model: "m", input: "Hi", runId: "r-retry", logger });
     expect(result.text).toBe("Hi!");
-    expect(logger.lines.filter((line) => line.msg === "provider retry")).toEqual([1, 2].map((attempt) => ({
-      level: "warn",
-      msg: "provider retry",
-      runId: "r-retry",
-      agentPath: "main",
-      iteration: 1,
-      attempt,
-      delayMs: 3,
-      errorCode: "PROVIDER_RATE_LIMIT",
-      errorMessage: "flaky: Rate limited: slow down.",
-      retryable: true,
-    })));
+    expect(logger.lines.filter((line) => line.msg === "provider retry")).toEqual(
+      [1, 2].map((attempt) => ({
+        level: "warn",
+        msg: "provider retry",
+        runId: "r-retry",
+        agentPath: "main",
+        iteration: 1,
+        attempt,
+        delayMs: 3,
+        errorCode: "PROVIDER_RATE_LIMIT",
+        errorMessage: "flaky: Rate limited: slow down.",
+        retryable: true,
+      })),
+    );
     expect(logger.lines.map((line) => line.msg)).toEqual(["run start", "provider retry", "provider retry", "run end"]);
   });
 
@@ -204,10 +228,25 @@ describe("logger option", () => {
 
   it("storage failures are logged at warn, and the run goes on", async () => {
     const logger = recordingLogger();
-    const result = await run({ provider: scriptedModel(weatherTurns), model: "m", input: "x", tools: [fakeTool({ name: "weather", result: "sunny" })], runId: "r-store", storage: failingCheckpoints(createMemoryStorage()), logger });
+    const result = await run({
+      provider: scriptedModel(weatherTurns),
+      model: "m",
+      input: "x",
+      tools: [fakeTool({ name: "weather", result: "sunny" })],
+      runId: "r-store",
+      storage: failingCheckpoints(createMemoryStorage()),
+      logger,
+    });
     expect(result.stopReason).toBe("completed");
     expect(result.persisted).toBe(false);
-    const failed = { level: "warn", msg: "storage write failed", runId: "r-store", agentPath: "main", errorCode: "STORAGE_ERROR", errorMessage: "Storage write failed: disk full" };
+    const failed = {
+      level: "warn",
+      msg: "storage write failed",
+      runId: "r-store",
+      agentPath: "main",
+      errorCode: "STORAGE_ERROR",
+      errorMessage: "Storage write failed: disk full",
+    };
     expect(logger.lines).toEqual([
       { level: "info", msg: "run start", runId: "r-store", agentPath: "main", model: "m", resumed: false },
       ...logger.lines.slice(1, -1).map(() => failed),
@@ -234,7 +273,9 @@ describe("logger option", () => {
     // After the run's own claim, another process holds it: the next lease renewal finds out.
     const stolen = new Proxy(storage, {
       get(target, name, receiver) {
-        if (name === "claimRun") return async (...args: Parameters<Storage["claimRun"]>) => (claims++ === 0 ? storage.claimRun(...args) : { claimed: false, reason: "held", owner: "other-host:42:abcd", leaseUntil: Date.now() + 10_000 });
+        if (name === "claimRun")
+          return async (...args: Parameters<Storage["claimRun"]>) =>
+            claims++ === 0 ? storage.claimRun(...args) : { claimed: false, reason: "held", owner: "other-host:42:abcd", leaseUntil: Date.now() + 10_000 };
         const value = Reflect.get(target, name, receiver) as unknown;
         return typeof value === "function" ? value.bind(target) : value;
       },
@@ -253,7 +294,14 @@ describe("logger option", () => {
     expect(result.stopReason).toBe("aborted");
     expect(logger.lines).toEqual([
       { level: "info", msg: "run start", runId: "r-lost", agentPath: "main", model: "m", resumed: false },
-      { level: "error", msg: "run claim lost", runId: "r-lost", agentPath: "main", errorCode: "RUN_CLAIM_LOST", errorMessage: expect.stringContaining('is held by "other-host:42:abcd"') },
+      {
+        level: "error",
+        msg: "run claim lost",
+        runId: "r-lost",
+        agentPath: "main",
+        errorCode: "RUN_CLAIM_LOST",
+        errorMessage: expect.stringContaining('is held by "other-host:42:abcd"'),
+      },
       {
         level: "info",
         msg: "run end",
@@ -274,12 +322,16 @@ describe("logger option", () => {
   it("a resumed run logs where it resumed from and how many interruptions were answered", async () => {
     const storage = createMemoryStorage();
     const approval: AgentConfig = {
-      beforeToolCalls: ({ calls }) => ({ decisions: Object.fromEntries(calls.map((planned) => [planned.call.toolCallId, { type: "interrupt", payload: {} }])) }),
+      beforeToolCalls: ({ calls }) => ({
+        decisions: Object.fromEntries(calls.map((planned) => [planned.call.toolCallId, { type: "interrupt", payload: {} }])),
+      }),
     };
     const tools: Tool[] = [fakeTool({ name: "delete_file", result: "deleted" })];
     const firstLogger = recordingLogger();
     const paused = await run({
-      provider: scriptedModel([{ toolCalls: [{ id: "d1", name: "delete_file", arguments: { path: "secret-plans.txt" } }], usage: { inputTokens: 10, outputTokens: 3 } }]),
+      provider: scriptedModel([
+        { toolCalls: [{ id: "d1", name: "delete_file", arguments: { path: "secret-plans.txt" } }], usage: { inputTokens: 10, outputTokens: 3 } },
+      ]),
       model: "m",
       input: "Clean up.",
       tools,
@@ -304,7 +356,16 @@ describe("logger option", () => {
     });
 
     const logger = recordingLogger();
-    const result = await resume({ provider: scriptedModel([{ text: "Done.", usage: { inputTokens: 20, outputTokens: 2 } }]), model: "m", tools, config: approval, storage, runId: "r-resume", decisions: { d1: { approve: true } }, logger });
+    const result = await resume({
+      provider: scriptedModel([{ text: "Done.", usage: { inputTokens: 20, outputTokens: 2 } }]),
+      model: "m",
+      tools,
+      config: approval,
+      storage,
+      runId: "r-resume",
+      decisions: { d1: { approve: true } },
+      logger,
+    });
     expect(result.stopReason).toBe("completed");
     expect(logger.lines).toEqual([
       { level: "info", msg: "run start", runId: "r-resume", agentPath: "main", model: "m", resumed: true },
@@ -325,10 +386,35 @@ describe("logger option", () => {
     expect(JSON.stringify([...firstLogger.lines, ...logger.lines])).not.toContain("secret-plans");
 
     // Resumed from the state itself (no storage).
-    const pausedAgain = await run({ provider: scriptedModel([{ toolCalls: [{ id: "d2", name: "delete_file", arguments: { path: "a" } }] }]), model: "m", input: "x", tools, config: approval, runId: "r-state" });
+    const pausedAgain = await run({
+      provider: scriptedModel([{ toolCalls: [{ id: "d2", name: "delete_file", arguments: { path: "a" } }] }]),
+      model: "m",
+      input: "x",
+      tools,
+      config: approval,
+      runId: "r-state",
+    });
     const fromState = recordingLogger();
-    await run({ provider: scriptedModel(["Done."]), model: "m", tools, config: approval, resume: pausedAgain.state!, decisions: { d2: { approve: false } }, logger: fromState });
-    expect(fromState.lines[1]).toEqual({ level: "info", msg: "run resumed", runId: "r-state", agentPath: "main", from: "state", step: "tools", iteration: 1, toolCallCount: 0, decisions: 1 });
+    await run({
+      provider: scriptedModel(["Done."]),
+      model: "m",
+      tools,
+      config: approval,
+      resume: pausedAgain.state!,
+      decisions: { d2: { approve: false } },
+      logger: fromState,
+    });
+    expect(fromState.lines[1]).toEqual({
+      level: "info",
+      msg: "run resumed",
+      runId: "r-state",
+      agentPath: "main",
+      from: "state",
+      step: "tools",
+      iteration: 1,
+      toolCallCount: 0,
+      decisions: 1,
+    });
   });
 
   it("a run that cannot be resumed logs its start and its error end", async () => {
@@ -347,7 +433,14 @@ describe("logger option", () => {
       description: "Researches a topic with a sub-agent.",
       parameters: { type: "object", properties: { topic: { type: "string" } }, required: ["topic"] },
       async execute(args, ctx) {
-        return (await ctx.runSubAgent({ name: "researcher", input: `Research ${args.topic}`, instructions: "You are a researcher.", provider: scriptedModel([{ text: "found it", usage: { inputTokens: 4, outputTokens: 2 } }]) })).text;
+        return (
+          await ctx.runSubAgent({
+            name: "researcher",
+            input: `Research ${args.topic}`,
+            instructions: "You are a researcher.",
+            provider: scriptedModel([{ text: "found it", usage: { inputTokens: 4, outputTokens: 2 } }]),
+          })
+        ).text;
       },
     };
     const logger = recordingLogger();
@@ -438,19 +531,34 @@ describe("logger option", () => {
         (level: string): PinoLogFn =>
         (obj: unknown, msg?: unknown) =>
           void written.push(JSON.stringify({ level, ...bindings, ...(typeof obj === "object" ? obj : {}), msg }));
-      return { level: "debug", trace: at("trace"), debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error"), fatal: at("fatal"), child: (more) => pinoLike({ ...bindings, ...more }) };
+      return {
+        level: "debug",
+        trace: at("trace"),
+        debug: at("debug"),
+        info: at("info"),
+        warn: at("warn"),
+        error: at("error"),
+        fatal: at("fatal"),
+        child: (more) => pinoLike({ ...bindings, ...more }),
+      };
     };
     const asLogger: Logger = pinoLike({ pid: 1 });
     const consoleLogger: Logger = console;
     expect(typeof consoleLogger.info).toBe("function");
     await run({ provider: scriptedModel(["Hi"]), model: "m", input: "x", runId: "r-pino", logger: asLogger });
-    expect(written.map((line) => JSON.parse(line) as Record<string, unknown>).map(({ level, pid, runId, agentPath, msg }) => ({ level, pid, runId, agentPath, msg }))).toEqual([
+    expect(
+      written
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .map(({ level, pid, runId, agentPath, msg }) => ({ level, pid, runId, agentPath, msg })),
+    ).toEqual([
       { level: "info", pid: 1, runId: "r-pino", agentPath: "main", msg: "run start" },
       { level: "info", pid: 1, runId: "r-pino", agentPath: "main", msg: "run end" },
     ]);
   });
 
   it("rejects a logger without the level methods", async () => {
-    await expect(run({ provider: scriptedModel(["x"]), model: "m", input: "x", logger: { info: () => undefined } as unknown as Logger })).rejects.toThrow(/option "logger" must be a Logger/);
+    await expect(run({ provider: scriptedModel(["x"]), model: "m", input: "x", logger: { info: () => undefined } as unknown as Logger })).rejects.toThrow(
+      /option "logger" must be a Logger/,
+    );
   });
 });

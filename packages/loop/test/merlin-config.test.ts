@@ -14,10 +14,10 @@ describe("merlinConfig: the hooks of shared/design/000–001 on the object hooks
       input: "x",
       config: merlinConfig({
         initializeAgentState: (state) => {
-          state.custom["retries"] = 0;
+          state.custom.retries = 0;
         },
         shouldContinueLoop: (state) => {
-          seen.push(state.custom["retries"]);
+          seen.push(state.custom.retries);
           return state.hasToolCalls;
         },
       }),
@@ -66,13 +66,13 @@ describe("merlinConfig: the hooks of shared/design/000–001 on the object hooks
     const reasons: string[] = [];
     const config = merlinConfig({
       initializeAgentState: (state) => {
-        state.custom["nudges"] = 0;
+        state.custom.nudges = 0;
       },
       onNoToolCalls: (state, _context, reason) => {
         reasons.push(reason);
-        const nudges = state.custom["nudges"] as number;
+        const nudges = state.custom.nudges as number;
         if (reason === "NO_CALLS_GENERATED" && nudges < 1) {
-          state.custom["nudges"] = nudges + 1;
+          state.custom.nudges = nudges + 1;
           state.inLoopMessages.push({ role: "system", content: "Use the search tool before answering." });
           return { shouldContinue: true };
         }
@@ -108,7 +108,13 @@ describe("merlinConfig: the hooks of shared/design/000–001 on the object hooks
   it("processToolCalls may end the loop without running the calls", async () => {
     const tool = search();
     const model = scriptedModel([{ text: "Handing over.", toolCalls: [{ name: "search", arguments: {} }] }]);
-    const result = await run({ provider: model, model: "m", input: "x", tools: [tool], config: merlinConfig({ processToolCalls: (calls) => calls.some((c) => c.toolName === "search") }) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [tool],
+      config: merlinConfig({ processToolCalls: (calls) => calls.some((c) => c.toolName === "search") }),
+    });
     expect(result.stopReason).toBe("ended_by_hook");
     expect(tool.calls).toHaveLength(0);
     expect(result.text).toBe("Handing over.");
@@ -141,7 +147,15 @@ describe("merlinConfig: the hooks of shared/design/000–001 on the object hooks
   it("keeps the design's order: processToolCalls → onToolsSelected → preprocessToolArguments (per call) → execution", async () => {
     const order: string[] = [];
     const tool = { ...fakeTool({ name: "search" }), execute: async (args: { q: string }) => (order.push(`execute ${args.q}`), "r") };
-    const model = scriptedModel([{ toolCalls: [{ name: "search", arguments: { q: "a" } }, { name: "search", arguments: { q: "b" } }] }, "ok"]);
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { name: "search", arguments: { q: "a" } },
+          { name: "search", arguments: { q: "b" } },
+        ],
+      },
+      "ok",
+    ]);
     await run({
       provider: model,
       model: "m",
@@ -164,7 +178,12 @@ describe("merlinConfig: the hooks of shared/design/000–001 on the object hooks
   it("preprocessToolArguments repairs arguments; throwing makes the call invalid", async () => {
     const tool = search();
     const model = scriptedModel([
-      { toolCalls: [{ name: "search", rawArguments: "q=cats" }, { name: "search", rawArguments: "garbage" }] },
+      {
+        toolCalls: [
+          { name: "search", rawArguments: "q=cats" },
+          { name: "search", rawArguments: "garbage" },
+        ],
+      },
       "ok",
     ]);
     const result = await run({
@@ -188,11 +207,7 @@ describe("merlinConfig: the hooks of shared/design/000–001 on the object hooks
   });
 
   it("handleSpecialTools changes a result, forces the next tool choice once and rewrites messages", async () => {
-    const model = scriptedModel([
-      { toolCalls: [{ name: "search", arguments: { q: "a" } }] },
-      { toolCalls: [{ name: "rag", arguments: {} }] },
-      "done",
-    ]);
+    const model = scriptedModel([{ toolCalls: [{ name: "search", arguments: { q: "a" } }] }, { toolCalls: [{ name: "rag", arguments: {} }] }, "done"]);
     await run({
       provider: model,
       model: "m",
@@ -221,7 +236,9 @@ describe("merlinConfig: the hooks of shared/design/000–001 on the object hooks
       provider: scriptedModel([{ text: "x", usage: { inputTokens: 10, outputTokens: 1 } }]),
       model: "m",
       input: "x",
-      config: merlinConfig({ calculateUsage: (base: Usage, input) => ({ ...base, inputTokens: base.inputTokens + 100, tools: input.toolsSent ? ["tools-sent"] : [] }) }),
+      config: merlinConfig({
+        calculateUsage: (base: Usage, input) => ({ ...base, inputTokens: base.inputTokens + 100, tools: input.toolsSent ? ["tools-sent"] : [] }),
+      }),
     });
     expect(result.usage.calls[0]).toMatchObject({ inputTokens: 110, tools: [] });
     expect(result.usage.total.inputTokens).toBe(110);
@@ -231,12 +248,17 @@ describe("merlinConfig: the hooks of shared/design/000–001 on the object hooks
     const tool = fakeTool({
       name: "search",
       result: (_args: unknown, ctx: { metadata: Record<string, unknown> }) => {
-        ctx.metadata["source"] = "index-v2";
+        ctx.metadata.source = "index-v2";
         return "r";
       },
     });
-    const result = await run({ provider: scriptedModel([{ toolCalls: [{ name: "search", arguments: {}, id: "c1" }] }, "ok"]), model: "m", input: "x", tools: [tool] });
-    expect(result.toolMetadata["c1"]).toEqual({ source: "index-v2" });
+    const result = await run({
+      provider: scriptedModel([{ toolCalls: [{ name: "search", arguments: {}, id: "c1" }] }, "ok"]),
+      model: "m",
+      input: "x",
+      tools: [tool],
+    });
+    expect(result.toolMetadata.c1).toEqual({ source: "index-v2" });
   });
 });
 

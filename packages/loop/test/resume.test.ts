@@ -9,8 +9,8 @@ import { toolsOf } from "./support/process-tools.js";
 function cuttable(storage: Storage): Storage & { cut(): void } {
   let cut = false;
   const view = {} as Storage & { cut(): void };
-  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(storage)) as (keyof Storage)[]) {
-    if (name === ("constructor" as keyof Storage)) continue;
+  for (const name of [...Object.keys(storage), ...Object.getOwnPropertyNames(Object.getPrototypeOf(storage))] as (keyof Storage)[]) {
+    if (name === ("constructor" as keyof Storage) || typeof storage[name] !== "function") continue;
     (view as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
       cut ? Promise.reject(new Error("connection lost")) : (storage[name] as (...a: unknown[]) => unknown).apply(storage, args);
   }
@@ -60,8 +60,23 @@ const normalise = (messages: readonly ConversationMessage[]) => messages.map(({ 
 async function interruptedRun(storage: MemoryStorage, log: string[]) {
   const connection = cuttable(storage);
   const abortA = new AbortController();
-  const first = run({ provider: researchModel(), model: "m", input: "Check both.", tools: toolsOf(log, "A", true), storage: connection, config: { beforeToolCalls: () => void log.push("A:selected") }, conversationId: "c1", runId: "r1", claimOwner: "A", claimLeaseMs: 60, signal: abortA.signal });
-  await waitFor(async () => ((await storage.loadCheckpoint("r1"))?.root.batch?.calls.filter((call) => call.status === "done").length === 1 ? true : undefined), "fast to finish");
+  const first = run({
+    provider: researchModel(),
+    model: "m",
+    input: "Check both.",
+    tools: toolsOf(log, "A", true),
+    storage: connection,
+    config: { beforeToolCalls: () => void log.push("A:selected") },
+    conversationId: "c1",
+    runId: "r1",
+    claimOwner: "A",
+    claimLeaseMs: 60,
+    signal: abortA.signal,
+  });
+  await waitFor(
+    async () => ((await storage.loadCheckpoint("r1"))?.root.batch?.calls.filter((call) => call.status === "done").length === 1 ? true : undefined),
+    "fast to finish",
+  );
   connection.cut();
   // The dead process's lease lapses.
   await new Promise((resolve) => setTimeout(resolve, 80));
@@ -90,7 +105,16 @@ describe("resuming an interrupted run", () => {
     expect(log).toEqual(["A:selected", "A:fast", "A:slow"]);
     const model = researchModel();
     const events: string[] = [];
-    const result = await resume({ provider: model, model: "m", tools: toolsOf(log, "B", false), storage, runId: "r1", claimOwner: "B", config: { beforeToolCalls: () => void log.push("B:selected") }, onEvent: (event) => void events.push(event.type) });
+    const result = await resume({
+      provider: model,
+      model: "m",
+      tools: toolsOf(log, "B", false),
+      storage,
+      runId: "r1",
+      claimOwner: "B",
+      config: { beforeToolCalls: () => void log.push("B:selected") },
+      onEvent: (event) => void events.push(event.type),
+    });
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("Both are done.");
     // The finished `fast` call did not run again; the batch's `slow` call did (its selection hook is not repeated), then the run went on.
@@ -140,7 +164,16 @@ describe("resuming an interrupted run", () => {
     expect(unknown.error).toMatchObject({ code: "RUN_NOT_RESUMABLE", message: 'Run "nope" cannot be resumed: no checkpoint of it is stored.' });
     const log: string[] = [];
     const abort = new AbortController();
-    const alive = run({ provider: researchModel(), model: "m", input: "x", tools: toolsOf(log, "A", true), storage, runId: "alive", claimOwner: "A", signal: abort.signal });
+    const alive = run({
+      provider: researchModel(),
+      model: "m",
+      input: "x",
+      tools: toolsOf(log, "A", true),
+      storage,
+      runId: "alive",
+      claimOwner: "A",
+      signal: abort.signal,
+    });
     await waitFor(async () => ((await storage.loadCheckpoint("alive"))?.root.batch ? true : undefined), "the batch to start");
     const held = await resume({ provider: researchModel(), model: "m", storage, runId: "alive", claimOwner: "B" });
     expect(held.error).toMatchObject({ code: "RUN_NOT_RESUMABLE" });
@@ -152,13 +185,27 @@ describe("resuming an interrupted run", () => {
     const storage = createMemoryStorage();
     const log: string[] = [];
     let gate: (() => void) | undefined;
-    const tools: Tool[] = [{ ...fakeTool({ name: "fast" }), execute: async () => "f" }, { ...fakeTool({ name: "slow" }), execute: () => new Promise((resolve) => (gate = () => resolve("s"))) }];
+    const tools: Tool[] = [
+      { ...fakeTool({ name: "fast" }), execute: async () => "f" },
+      { ...fakeTool({ name: "slow" }), execute: () => new Promise((resolve) => (gate = () => resolve("s"))) },
+    ];
     const claims = storage.claimRun.bind(storage);
     let renewals = 0;
     // The process's heartbeats stop reaching the store (a network partition).
     storage.claimRun = async (runId, claim) => (claim.owner === "A" && renewals++ > 0 ? Promise.reject(new Error("partition")) : claims(runId, claim));
     const errors: string[] = [];
-    const first = run({ provider: researchModel(), model: "m", input: "x", tools, storage, conversationId: "c1", runId: "r1", claimOwner: "A", claimLeaseMs: 60, onEvent: (event) => void (event.type === "error" && errors.push(event.error.code)) });
+    const first = run({
+      provider: researchModel(),
+      model: "m",
+      input: "x",
+      tools,
+      storage,
+      conversationId: "c1",
+      runId: "r1",
+      claimOwner: "A",
+      claimLeaseMs: 60,
+      onEvent: (event) => void (event.type === "error" && errors.push(event.error.code)),
+    });
     await waitFor(async () => (gate ? true : undefined), "the slow tool to start");
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(await storage.claimRun("r1", { owner: "B", leaseMs: 60_000 })).toMatchObject({ claimed: true });
@@ -184,7 +231,17 @@ describe("resuming an interrupted run", () => {
       },
     ]);
     const startedPromise = new Promise<void>((resolve) => (started = resolve));
-    const dying = run({ provider: hanging, model: "m", input: "Hello?", storage: connection, conversationId: "c1", runId: "r1", claimOwner: "A", claimLeaseMs: 60, signal: abort.signal });
+    const dying = run({
+      provider: hanging,
+      model: "m",
+      input: "Hello?",
+      storage: connection,
+      conversationId: "c1",
+      runId: "r1",
+      claimOwner: "A",
+      claimLeaseMs: 60,
+      signal: abort.signal,
+    });
     await startedPromise;
     connection.cut();
     await new Promise((resolve) => setTimeout(resolve, 80));

@@ -14,7 +14,17 @@ describe("run(): an ordinary agent with config {}", () => {
     expect(result.toolCallCount).toBe(0);
     expect(result.messages).toEqual([{ role: "assistant", content: [{ type: "text", text: "Hello!" }] }]);
     expect(result.usage.calls).toEqual([
-      { model: "m1", agentPath: "main", iteration: 1, inputTokens: 10, outputTokens: 3, cachedInputTokens: 0, reasoningTokens: 0, tools: [], startedAt: expect.any(Number) },
+      {
+        model: "m1",
+        agentPath: "main",
+        iteration: 1,
+        inputTokens: 10,
+        outputTokens: 3,
+        cachedInputTokens: 0,
+        reasoningTokens: 0,
+        tools: [],
+        startedAt: expect.any(Number),
+      },
     ]);
     expect(result.usage.total).toMatchObject({ inputTokens: 10, outputTokens: 3, calls: 1, costComplete: false });
     expect(result.persisted).toBe(false);
@@ -27,7 +37,12 @@ describe("run(): an ordinary agent with config {}", () => {
 
   it("runs two tool rounds, sends results back in call order and records every call", async () => {
     const model = scriptedModel([
-      { toolCalls: [{ name: "add", arguments: { a: 1, b: 2 } }, { name: "add", arguments: { a: 3, b: 4 } }] },
+      {
+        toolCalls: [
+          { name: "add", arguments: { a: 1, b: 2 } },
+          { name: "add", arguments: { a: 3, b: 4 } },
+        ],
+      },
       { toolCalls: [{ name: "add", arguments: { a: 3, b: 7 } }] },
       { text: "The sum is 10." },
     ]);
@@ -60,7 +75,9 @@ describe("run(): an ordinary agent with config {}", () => {
 
   it("reports cost when the provider knows the model's prices", async () => {
     const model = scriptedModel([{ text: "ok", usage: { inputTokens: 1_000_000, outputTokens: 500_000, cachedInputTokens: 200_000 } }], {
-      models: { priced: { id: "priced", contextWindow: 1000, maxOutputTokens: 100, pricing: { inputPerMillion: 2, cachedInputPerMillion: 0.5, outputPerMillion: 8 } } },
+      models: {
+        priced: { id: "priced", contextWindow: 1000, maxOutputTokens: 100, pricing: { inputPerMillion: 2, cachedInputPerMillion: 0.5, outputPerMillion: 8 } },
+      },
     });
     const result = await run({ provider: model, model: "priced", input: "x" });
     // 800k uncached * $2 + 200k cached * $0.5 + 500k output * $8
@@ -80,12 +97,20 @@ describe("run(): an ordinary agent with config {}", () => {
         { type: "text", text: "done" },
       ],
     });
-    expect(events.filter((e) => e.type === "reasoning-delta").map((e) => (e as { text: string }).text).join("")).toBe("thinking");
+    expect(
+      events
+        .filter((e) => e.type === "reasoning-delta")
+        .map((e) => (e as { text: string }).text)
+        .join(""),
+    ).toBe("thinking");
   });
 
   it("rejects invalid options with a ConfigurationError naming the option", async () => {
     const model = scriptedModel(["x"]);
-    await expect(run({ provider: model, model: "", input: "x" })).rejects.toMatchObject({ code: "INVALID_CONFIGURATION", message: expect.stringContaining('"model"') });
+    await expect(run({ provider: model, model: "", input: "x" })).rejects.toMatchObject({
+      code: "INVALID_CONFIGURATION",
+      message: expect.stringContaining('"model"'),
+    });
     await expect(run({ provider: model, model: "m", input: "x", maxIterations: 0 })).rejects.toMatchObject({
       code: "INVALID_CONFIGURATION",
       message: expect.stringContaining("maxIterations"),
@@ -197,7 +222,6 @@ describe("events", () => {
   });
 });
 
-
 describe("usage that is not a number", () => {
   it("counts NaN, negative, missing and non-numeric counts of a provider or a tool as 0, so totals stay finite", async () => {
     let call = 0;
@@ -207,7 +231,10 @@ describe("usage that is not a number", () => {
         call++;
         if (call === 1) {
           yield { type: "tool-call-delta", index: 0, id: "c1", name: "spend", argumentsDelta: "{}" };
-          yield { type: "usage", usage: { inputTokens: Number.NaN, outputTokens: -5, cachedInputTokens: undefined, reasoningTokens: "7" } as unknown as TokenUsage };
+          yield {
+            type: "usage",
+            usage: { inputTokens: Number.NaN, outputTokens: -5, cachedInputTokens: undefined, reasoningTokens: "7" } as unknown as TokenUsage,
+          };
           yield { type: "finish", reason: "tool_calls" };
         } else {
           yield { type: "text-delta", text: "done" };
@@ -219,7 +246,17 @@ describe("usage that is not a number", () => {
     const spend: Tool = {
       ...fakeTool({ name: "spend" }),
       execute: (_args, ctx) => {
-        ctx.addUsage({ model: "helper", agentPath: ctx.agentPath, iteration: 1, inputTokens: 3, outputTokens: Number.NaN, cachedInputTokens: 0, reasoningTokens: -1, tools: [], costUsd: Number.NaN });
+        ctx.addUsage({
+          model: "helper",
+          agentPath: ctx.agentPath,
+          iteration: 1,
+          inputTokens: 3,
+          outputTokens: Number.NaN,
+          cachedInputTokens: 0,
+          reasoningTokens: -1,
+          tools: [],
+          costUsd: Number.NaN,
+        });
         return "ok";
       },
     };
@@ -227,7 +264,8 @@ describe("usage that is not a number", () => {
     expect(result.stopReason).toBe("completed");
     expect(result.usage.total).toMatchObject({ inputTokens: 15, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: 3 });
     for (const record of result.usage.calls) {
-      for (const count of [record.inputTokens, record.outputTokens, record.cachedInputTokens, record.reasoningTokens]) expect(Number.isFinite(count) && count >= 0).toBe(true);
+      for (const count of [record.inputTokens, record.outputTokens, record.cachedInputTokens, record.reasoningTokens])
+        expect(Number.isFinite(count) && count >= 0).toBe(true);
       expect(record.costUsd === undefined || Number.isFinite(record.costUsd)).toBe(true);
     }
   });

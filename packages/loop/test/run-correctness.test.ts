@@ -19,7 +19,13 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Pr
 function duplicatingModel() {
   const reply = (request: ModelRequest) => {
     const results = request.messages.flatMap((message) => (message.role === "tool" ? message.content : []));
-    if (results.length === 0) return { toolCalls: [{ id: "dup", name: "fast", arguments: { n: 1 } }, { id: "dup", name: "slow", arguments: { n: 2 } }] };
+    if (results.length === 0)
+      return {
+        toolCalls: [
+          { id: "dup", name: "fast", arguments: { n: 1 } },
+          { id: "dup", name: "slow", arguments: { n: 2 } },
+        ],
+      };
     return { text: results.map((result) => `${result.toolName}=${String(result.result)}`).join("; ") };
   };
   return scriptedModel([reply, reply]);
@@ -28,8 +34,21 @@ function duplicatingModel() {
 /** A stored run whose process died mid-batch: `fast` finished, `slow` hangs; its lease has lapsed. */
 async function diedMidBatch(storage: MemoryStorage, log: string[]) {
   const abort = new AbortController();
-  const first = run({ provider: duplicatingModel(), model: "m", input: "x", tools: toolsOf(log, "A", true), storage, runId: "r1", claimOwner: "A", claimLeaseMs: 40, signal: abort.signal });
-  await waitFor(async () => ((await storage.loadCheckpoint("r1"))?.root.batch?.calls.some((call) => call.status === "done") ? true : undefined), "fast to finish");
+  const first = run({
+    provider: duplicatingModel(),
+    model: "m",
+    input: "x",
+    tools: toolsOf(log, "A", true),
+    storage,
+    runId: "r1",
+    claimOwner: "A",
+    claimLeaseMs: 40,
+    signal: abort.signal,
+  });
+  await waitFor(
+    async () => ((await storage.loadCheckpoint("r1"))?.root.batch?.calls.some((call) => call.status === "done") ? true : undefined),
+    "fast to finish",
+  );
   // The process stops renewing its claim (it died): only the test's abort lets its promise settle later.
   const claims = storage.claimRun.bind(storage);
   storage.claimRun = async (runId, claim) => (claim.owner === "A" ? Promise.reject(new Error("dead")) : claims(runId, claim));
@@ -51,7 +70,10 @@ describe("tool-call ids", () => {
     ]);
     const [turn, results] = model.requests[1]!.messages.slice(-2);
     expect(turn!.content).toMatchObject([{ toolCallId: "dup" }, { toolCallId: "dup~2", providerToolCallId: "dup" }]);
-    expect(results!.content).toMatchObject([{ toolCallId: "dup", result: 'fast {"n":1}' }, { toolCallId: "dup~2", providerToolCallId: "dup", result: 'slow {"n":2}' }]);
+    expect(results!.content).toMatchObject([
+      { toolCallId: "dup", result: 'fast {"n":1}' },
+      { toolCallId: "dup~2", providerToolCallId: "dup", result: 'slow {"n":2}' },
+    ]);
   });
 
   it("a resumed batch with a repeated id pairs every result with its own call", async () => {
@@ -66,15 +88,20 @@ describe("tool-call ids", () => {
 
   it("ids repeated across agents of one tree stay apart (results and tool metadata)", async () => {
     const nested = scriptedModel([{ toolCalls: [{ id: "call_1", name: "note" }] }, "nested done"]);
-    const note: Tool = { ...fakeTool({ name: "note" }), execute: (_args, ctx) => ((ctx.metadata["by"] = ctx.agentPath), "noted") };
+    const note: Tool = { ...fakeTool({ name: "note" }), execute: (_args, ctx) => ((ctx.metadata.by = ctx.agentPath), "noted") };
     const delegate: Tool = {
       ...fakeTool({ name: "delegate" }),
       execute: async (_args, ctx) => {
-        ctx.metadata["by"] = ctx.agentPath;
+        ctx.metadata.by = ctx.agentPath;
         return (await ctx.runSubAgent({ name: "helper", input: "go", tools: [note], provider: nested })).text;
       },
     };
-    const result = await run({ provider: scriptedModel([{ toolCalls: [{ id: "call_1", name: "delegate" }] }, "all done"]), model: "m", input: "x", tools: [delegate] });
+    const result = await run({
+      provider: scriptedModel([{ toolCalls: [{ id: "call_1", name: "delegate" }] }, "all done"]),
+      model: "m",
+      input: "x",
+      tools: [delegate],
+    });
     expect(result.toolMetadata).toEqual({ call_1: { by: "main" }, "call_1~2": { by: "main/helper#1" } });
   });
 });
@@ -84,7 +111,9 @@ describe("several resumers of one run in one process", () => {
     const storage = createMemoryStorage();
     const log: string[] = [];
     const bury = await diedMidBatch(storage, log);
-    const results = await Promise.all([1, 2, 3].map(() => resume({ provider: duplicatingModel(), model: "m", tools: toolsOf(log, "B", false), storage, runId: "r1" })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => resume({ provider: duplicatingModel(), model: "m", tools: toolsOf(log, "B", false), storage, runId: "r1" })),
+    );
     expect(results.map((result) => result.stopReason).sort()).toEqual(["completed", "error", "error"]);
     expect(results.filter((result) => result.error).map((result) => result.error!.code)).toEqual(["RUN_NOT_RESUMABLE", "RUN_NOT_RESUMABLE"]);
     expect(log.filter((entry) => entry === "B:slow")).toHaveLength(1);
@@ -96,8 +125,20 @@ describe("several resumers of one run in one process", () => {
     const hold = { beforeToolCalls: () => ({ decisions: { d1: { type: "interrupt" as const } } }) };
     const log: string[] = [];
     const del: Tool = { ...fakeTool({ name: "delete_file" }), execute: async () => (log.push("deleted"), "ok") };
-    await run({ provider: scriptedModel([{ toolCalls: [{ id: "d1", name: "delete_file" }] }]), model: "m", input: "x", tools: [del], config: hold, storage, runId: "p1" });
-    const attempts = await Promise.allSettled([1, 2].map(() => resume({ provider: scriptedModel(["done"]), model: "m", tools: [del], config: hold, storage, runId: "p1", decisions: { d1: { approve: true } } })));
+    await run({
+      provider: scriptedModel([{ toolCalls: [{ id: "d1", name: "delete_file" }] }]),
+      model: "m",
+      input: "x",
+      tools: [del],
+      config: hold,
+      storage,
+      runId: "p1",
+    });
+    const attempts = await Promise.allSettled(
+      [1, 2].map(() =>
+        resume({ provider: scriptedModel(["done"]), model: "m", tools: [del], config: hold, storage, runId: "p1", decisions: { d1: { approve: true } } }),
+      ),
+    );
     const results = attempts.map((attempt) => (attempt.status === "fulfilled" ? attempt.value.stopReason : "rejected"));
     expect(results.sort()).toEqual(["completed", "error"]);
     expect(log).toEqual(["deleted"]);
@@ -108,8 +149,18 @@ describe("events and results a user relies on", () => {
   it("a step cut short by an abort still ends with step-end (finish reason aborted) before run-end", async () => {
     const controller = new AbortController();
     const events: StreamEvent[] = [];
-    const hang = { ...fakeTool({ name: "wait" }), execute: (_args: unknown, ctx: { signal: AbortSignal }) => new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("x")))) };
-    const running = run({ provider: scriptedModel([{ toolCalls: [{ name: "wait" }] }]), model: "m", input: "x", tools: [hang], signal: controller.signal, onEvent: (event) => void events.push(event) });
+    const hang = {
+      ...fakeTool({ name: "wait" }),
+      execute: (_args: unknown, ctx: { signal: AbortSignal }) => new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("x")))),
+    };
+    const running = run({
+      provider: scriptedModel([{ toolCalls: [{ name: "wait" }] }]),
+      model: "m",
+      input: "x",
+      tools: [hang],
+      signal: controller.signal,
+      onEvent: (event) => void events.push(event),
+    });
     await waitFor(async () => (events.some((event) => event.type === "tool-start") ? true : undefined), "the tool to start");
     controller.abort();
     const result = await running;
@@ -138,7 +189,10 @@ describe("events and results a user relies on", () => {
       execute: async (_args, ctx) => (await ctx.runSubAgent({ name, input: "go", provider })).text,
     });
     const result = await run({
-      provider: scriptedModel([{ toolCalls: [{ name: "first" }, { name: "second" }], usage: { inputTokens: 100, outputTokens: 1 } }, { text: "done", usage: { inputTokens: 200, outputTokens: 1 } }]),
+      provider: scriptedModel([
+        { toolCalls: [{ name: "first" }, { name: "second" }], usage: { inputTokens: 100, outputTokens: 1 } },
+        { text: "done", usage: { inputTokens: 200, outputTokens: 1 } },
+      ]),
       model: "m",
       input: "x",
       tools: [spawn("first", early), spawn("second", late)],
@@ -222,7 +276,14 @@ describe("storage never holds a run", () => {
     const controller = new AbortController();
     const search = { ...fakeTool({ name: "search" }), execute: async () => (storage.stall(), setTimeout(() => controller.abort(), 10), "r") };
     // The second batch waits for its checkpoint, which never comes: the abort ends the wait (the default wait is 10 s).
-    const result = await run({ provider: scriptedModel([{ toolCalls: [{ name: "search" }] }, { toolCalls: [{ name: "search" }] }, "never"]), model: "m", input: "x", tools: [search], storage, signal: controller.signal });
+    const result = await run({
+      provider: scriptedModel([{ toolCalls: [{ name: "search" }] }, { toolCalls: [{ name: "search" }] }, "never"]),
+      model: "m",
+      input: "x",
+      tools: [search],
+      storage,
+      signal: controller.signal,
+    });
     expect(result.stopReason).toBe("aborted");
     expect(result.persisted).toBe(false);
   });

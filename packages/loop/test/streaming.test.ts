@@ -7,10 +7,7 @@ const words = (prefix: string, n: number): string[] => Array.from({ length: n },
 
 /** A model for one agent: streams `textChunks` after its tool round (if it has a tool). */
 function agentModel(tool: string | undefined, textChunks: readonly string[], chunkDelayMs: number): ModelProvider {
-  return scriptedModel([
-    ...(tool ? [{ toolCalls: [{ name: tool, arguments: {} }] }] : []),
-    { text: textChunks, chunkDelayMs },
-  ]);
+  return scriptedModel([...(tool ? [{ toolCalls: [{ name: tool, arguments: {} }] }] : []), { text: textChunks, chunkDelayMs }]);
 }
 
 /** A tool whose run spawns the given sub-agents at once and reports progress while they run. */
@@ -30,7 +27,7 @@ function spawnTool(name: string, children: readonly SubAgentRequest[]): Tool {
 /** main → fan_out → a, b, c in parallel; c itself → deep → d. Every agent streams text. */
 function nestedTree(): { tools: Tool[]; provider: ModelProvider; texts: Record<string, string> } {
   const texts: Record<string, string> = {
-    "main": words("m", 6).join(""),
+    main: words("m", 6).join(""),
     "main/a#1": words("a", 40).join(""),
     "main/b#1": words("b", 40).join(""),
     "main/c#1": words("c", 40).join(""),
@@ -120,10 +117,7 @@ describe("event ordering across nested agents streaming at once", () => {
   });
 
   it("opens a new block per kind of content and per step", async () => {
-    const provider = scriptedModel([
-      { reasoning: "think", text: ["a", "b"], toolCalls: [{ name: "noop" }] },
-      { text: ["c", "d"] },
-    ]);
+    const provider = scriptedModel([{ reasoning: "think", text: ["a", "b"], toolCalls: [{ name: "noop" }] }, { text: ["c", "d"] }]);
     const noop: Tool = { name: "noop", description: "Does nothing.", parameters: { type: "object", properties: {} }, execute: () => "ok" };
     const events: StreamEvent[] = [];
     await run({ provider, model: "m", input: "hi", tools: [noop], onEvent: (e) => events.push(e) });
@@ -263,7 +257,13 @@ describe("backpressure", () => {
         return "ok";
       },
     };
-    const running = stream({ provider: scriptedModel([{ toolCalls: [{ name: "chatty" }] }, "done"]), model: "m", input: "hi", tools: [chatty], streamHighWaterMark: 8 });
+    const running = stream({
+      provider: scriptedModel([{ toolCalls: [{ name: "chatty" }] }, "done"]),
+      model: "m",
+      input: "hi",
+      tools: [chatty],
+      streamHighWaterMark: 8,
+    });
     const { read } = await readSlowly(running, () => 0);
     expect((await running.result).stopReason).toBe("completed");
     expect(read).toBeGreaterThan(100);
@@ -272,7 +272,13 @@ describe("backpressure", () => {
 
   it("a run blocked on a consumer that stopped reading still aborts through its signal", async () => {
     const controller = new AbortController();
-    const running = stream({ provider: scriptedModel([{ text: words("w", 1000) }]), model: "m", input: "hi", streamHighWaterMark: 16, signal: controller.signal });
+    const running = stream({
+      provider: scriptedModel([{ text: words("w", 1000) }]),
+      model: "m",
+      input: "hi",
+      streamHighWaterMark: 16,
+      signal: controller.signal,
+    });
     const iterator = running[Symbol.asyncIterator]();
     await iterator.next(); // read one, then stall
     await new Promise((resolve) => setTimeout(resolve, 20));

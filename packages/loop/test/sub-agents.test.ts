@@ -16,7 +16,7 @@ function researcherTool(): Tool<{ topic: string }> {
         instructions: "You are a researcher.",
         tools: [fakeTool({ name: "web", result: (a: { q: string }) => `page about ${a.q}`, delayMs: 5 })],
       });
-      ctx.metadata["subAgentStop"] = result.stopReason;
+      ctx.metadata.subAgentStop = result.stopReason;
       return { findings: result.text, toolCalls: result.toolCallCount };
     },
   };
@@ -34,7 +34,13 @@ describe("sub-agents", () => {
           if (!isResearcher) {
             return last.role === "tool"
               ? { text: "Summary of both topics.", usage: { inputTokens: 30, outputTokens: 5 } }
-              : { toolCalls: [{ name: "research", arguments: { topic: "cats" } }, { name: "research", arguments: { topic: "dogs" } }], usage: { inputTokens: 20, outputTokens: 4 } };
+              : {
+                  toolCalls: [
+                    { name: "research", arguments: { topic: "cats" } },
+                    { name: "research", arguments: { topic: "dogs" } },
+                  ],
+                  usage: { inputTokens: 20, outputTokens: 4 },
+                };
           }
           const topic = /Research (\w+)/.exec(JSON.stringify(request.messages))![1]!;
           return last.role === "tool"
@@ -56,16 +62,14 @@ describe("sub-agents", () => {
     // 2 main calls + 2 calls per researcher
     expect(result.usage.calls).toHaveLength(6);
     expect(result.usage.total).toMatchObject({ inputTokens: 20 + 30 + 2 * (8 + 10), outputTokens: 4 + 5 + 2 * (1 + 2), calls: 6 });
-    expect(result.usage.calls.filter((u) => u.agentPath.startsWith("main/researcher")).map((u) => u.tools.join())).toEqual(
-      expect.arrayContaining(["web", ""]),
-    );
+    expect(result.usage.calls.filter((u) => u.agentPath.startsWith("main/researcher")).map((u) => u.tools.join())).toEqual(expect.arrayContaining(["web", ""]));
     // 2 research calls + 1 web call in each researcher
     expect(result.toolCallCount).toBe(4);
     expect(result.toolCalls.map((r) => r.result)).toEqual([
       { findings: "cats are great", toolCalls: 1 },
       { findings: "dogs are great", toolCalls: 1 },
     ]);
-    expect(Object.values(result.toolMetadata).filter((m) => m["subAgentStop"] === "completed")).toHaveLength(2);
+    expect(Object.values(result.toolMetadata).filter((m) => m.subAgentStop === "completed")).toHaveLength(2);
   });
 
   it("past the maximum depth, starting a sub-agent fails with a clear error the model sees", async () => {
@@ -93,7 +97,9 @@ describe("sub-agents", () => {
       error: { code: "SUB_AGENT_FAILED", details: { agent: "researcher", agentPath: "main/researcher#1", stopReason: "error", causeCode: "PROVIDER_ERROR" } },
     });
     const read = model.requests.at(-1)!.messages.at(-1)!;
-    expect(read.role === "tool" && String(read.content[0]!.result)).toMatch(/^Error \(SUB_AGENT_FAILED\): Sub-agent "researcher" failed \(main\/researcher#1, stop reason "error"\): \(PROVIDER_ERROR\) .*search backend down/);
+    expect(read.role === "tool" && String(read.content[0]!.result)).toMatch(
+      /^Error \(SUB_AGENT_FAILED\): Sub-agent "researcher" failed \(main\/researcher#1, stop reason "error"\): \(PROVIDER_ERROR\) .*search backend down/,
+    );
     expect(result.text).toBe("The research failed.");
   });
 

@@ -25,7 +25,13 @@ function gatedTool(name: string, log: string[], gate: Promise<void>): Tool {
   };
 }
 
-const threeCalls = { toolCalls: [{ name: "a", arguments: {} }, { name: "b", arguments: {} }, { name: "c", arguments: {} }] };
+const threeCalls = {
+  toolCalls: [
+    { name: "a", arguments: {} },
+    { name: "b", arguments: {} },
+    { name: "c", arguments: {} },
+  ],
+};
 
 describe("parallel tool execution", () => {
   it("starts every tool of a batch before any finishes, streams events as they happen, and answers in call order", async () => {
@@ -76,11 +82,14 @@ describe("parallel tool execution", () => {
         return name;
       },
     });
-    const model = scriptedModel([
-      { toolCalls: ["a", "b", "c", "d"].map((name) => ({ name, arguments: {} })) },
-      "done",
-    ]);
-    const result = await run({ provider: model, model: "m", input: "x", tools: [make("a", 30), make("b", 5), make("c", 5), make("d", 1)], maxConcurrentTools: 2 });
+    const model = scriptedModel([{ toolCalls: ["a", "b", "c", "d"].map((name) => ({ name, arguments: {} })) }, "done"]);
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [make("a", 30), make("b", 5), make("c", 5), make("d", 1)],
+      maxConcurrentTools: 2,
+    });
     expect(peak).toBe(2);
     expect(result.toolCalls.map((r) => r.result)).toEqual(["a", "b", "c", "d"]);
   });
@@ -98,7 +107,15 @@ describe("parallel tool execution", () => {
         return name;
       },
     });
-    const model = scriptedModel([{ toolCalls: [{ name: "a", arguments: {} }, { name: "b", arguments: {} }] }, "done"]);
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { name: "a", arguments: {} },
+          { name: "b", arguments: {} },
+        ],
+      },
+      "done",
+    ]);
     await run({ provider: model, model: "m", input: "x", tools: [tool("a"), tool("b")], config: { useParallelTools: false } });
     expect(log).toEqual(["start a", "end a", "start b", "end b"]);
     expect(model.requests[0]!.parallelToolCalls).toBe(false);
@@ -124,7 +141,9 @@ describe("streaming tools", () => {
     const types = events.map((e) => e.type);
     expect(types.indexOf("tool-done")).toBeGreaterThan(types.lastIndexOf("tool-stream"));
     expect(result.toolCalls[0]!.result).toEqual({ words: 4 });
-    expect(model.requests[1]!.messages.at(-1)!.content).toEqual([{ type: "tool-result", toolCallId: expect.any(String), toolName: "writer", result: { words: 4 } }]);
+    expect(model.requests[1]!.messages.at(-1)!.content).toEqual([
+      { type: "tool-result", toolCallId: expect.any(String), toolName: "writer", result: { words: 4 } },
+    ]);
   });
 });
 
@@ -157,12 +176,14 @@ describe("bad model output and failing tools never crash a run", () => {
   it("arguments failing the tool's schema become an error result with the issues", async () => {
     const tool: Tool = {
       ...fakeTool({ name: "search" }),
-      validate: (args) =>
-        typeof (args as { q?: unknown }).q === "string" ? { success: true, value: args } : { success: false, issues: ["q: Required"] },
+      validate: (args) => (typeof (args as { q?: unknown }).q === "string" ? { success: true, value: args } : { success: false, issues: ["q: Required"] }),
     };
     const model = scriptedModel([{ toolCalls: [{ name: "search", arguments: { query: "x" } }] }, "ok"]);
     const result = await run({ provider: model, model: "m", input: "x", tools: [tool] });
-    expect(result.toolCalls[0]).toMatchObject({ status: "invalid", error: { code: "TOOL_INVALID_ARGUMENTS", message: expect.stringContaining("q: Required") } });
+    expect(result.toolCalls[0]).toMatchObject({
+      status: "invalid",
+      error: { code: "TOOL_INVALID_ARGUMENTS", message: expect.stringContaining("q: Required") },
+    });
   });
 
   it("a model that keeps calling unknown tools still stops at the tool-call limit", async () => {
@@ -221,7 +242,15 @@ describe("bad model output and failing tools never crash a run", () => {
   it("a tool past its timeout is aborted through its signal and reported as timed out", async () => {
     const slow = fakeTool({ name: "slow", delayMs: 5_000 });
     const quick = fakeTool({ name: "quick", result: "fast" });
-    const model = scriptedModel([{ toolCalls: [{ name: "slow", arguments: {} }, { name: "quick", arguments: {} }] }, "partial answer"]);
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { name: "slow", arguments: {} },
+          { name: "quick", arguments: {} },
+        ],
+      },
+      "partial answer",
+    ]);
     const result = await run({ provider: model, model: "m", input: "x", tools: [slow, quick], toolTimeoutMs: 30 });
     expect(result.toolCalls.map((r) => r.status)).toEqual(["timeout", "ok"]);
     expect(result.toolCalls[0]!.error).toMatchObject({ code: "TOOL_TIMEOUT", details: { timeoutMs: 30 } });
@@ -241,7 +270,7 @@ describe("bad model output and failing tools never crash a run", () => {
 describe("tool results that are not JSON", () => {
   it("a BigInt, a circular object or a function fails the call with TOOL_RESULT_NOT_JSON; the model reads why and the run goes on", async () => {
     const circular: Record<string, unknown> = { name: "node" };
-    circular["self"] = circular;
+    circular.self = circular;
     const tools: Tool[] = [
       { ...fakeTool({ name: "big" }), execute: () => ({ total: 10n }) },
       { ...fakeTool({ name: "loop" }), execute: async () => circular },

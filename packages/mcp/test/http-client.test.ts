@@ -83,7 +83,9 @@ describe("connectMcpServer over Streamable HTTP", () => {
     expect(error).toMatchObject({ code: MCP_ERROR_CODES.MCP_CONNECTION_LOST, details: { toolName: "hang" } });
     expect(connection.connected).toBe(false);
     // Nothing listens there now: the next call fails to connect (retryable) instead of hanging.
-    await expect(Promise.resolve(byName(tools, "echo").execute({ text: "x" }, testToolContext()))).rejects.toMatchObject({ code: MCP_ERROR_CODES.MCP_CONNECT_FAILED });
+    await expect(Promise.resolve(byName(tools, "echo").execute({ text: "x" }, testToolContext()))).rejects.toMatchObject({
+      code: MCP_ERROR_CODES.MCP_CONNECT_FAILED,
+    });
   });
 
   it("refreshes the tool list when the server says it changed (on the standalone event stream)", async () => {

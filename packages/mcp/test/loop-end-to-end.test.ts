@@ -15,11 +15,22 @@ describe("an MCP tool in a real run", () => {
   it("runs a stdio server's tool from the loop: progress events, the result the model reads, an error result", async () => {
     connection = connectMcpServer({ name: "fixture", stdio: { command: process.execPath, args: [STDIO_SERVER] }, prefix: "fx_", allow: ["count", "fail"] });
     const provider = scriptedModel([
-      { toolCalls: [{ name: "fx_count", arguments: { n: 2 } }, { name: "fx_fail", arguments: {} }] },
+      {
+        toolCalls: [
+          { name: "fx_count", arguments: { n: 2 } },
+          { name: "fx_fail", arguments: {} },
+        ],
+      },
       "Counted, but the disk is full.",
     ]);
     const events: StreamEvent[] = [];
-    const result = await run({ provider, model: "scripted", input: "count to 2", tools: await connection.tools(), onEvent: (event) => void events.push(event) });
+    const result = await run({
+      provider,
+      model: "scripted",
+      input: "count to 2",
+      tools: await connection.tools(),
+      onEvent: (event) => void events.push(event),
+    });
 
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("Counted, but the disk is full.");

@@ -15,7 +15,10 @@ afterEach(async () => {
 });
 
 /** A Baton agent over the real loop with a scripted model; it keeps each run's result. */
-function scriptedAgent(turns: readonly ScriptedTurn[], tools: readonly Tool[] = []): McpServableAgent & { readonly results: RunResult[]; readonly inputs: string[] } {
+function scriptedAgent(
+  turns: readonly ScriptedTurn[],
+  tools: readonly Tool[] = [],
+): McpServableAgent & { readonly results: RunResult[]; readonly inputs: string[] } {
   const results: RunResult[] = [];
   const inputs: string[] = [];
   const provider = scriptedModel(turns);
@@ -47,11 +50,17 @@ describe("a Baton agent served over MCP, called by the SDK's own client", () => 
 
     const { tools } = await client.listTools();
     expect(tools).toEqual([
-      expect.objectContaining({ name: "research", description: "Researches a question.", inputSchema: expect.objectContaining({ type: "object", required: ["message"] }) }),
+      expect.objectContaining({
+        name: "research",
+        description: "Researches a question.",
+        inputSchema: expect.objectContaining({ type: "object", required: ["message"] }),
+      }),
     ]);
 
     const progress: Progress[] = [];
-    const result = await client.callTool({ name: "research", arguments: { message: "What is the capital of France?" } }, undefined, { onprogress: (p) => void progress.push(p) });
+    const result = await client.callTool({ name: "research", arguments: { message: "What is the capital of France?" } }, undefined, {
+      onprogress: (p) => void progress.push(p),
+    });
     expect(agent.inputs).toEqual(["What is the capital of France?"]);
     expect(result.isError).toBeUndefined();
     expect(result.content).toEqual([{ type: "text", text: "Paris is the capital of France." }]);
@@ -104,7 +113,8 @@ describe("a Baton agent served over MCP, called by the SDK's own client", () => 
       name: "lookup",
       description: "Looks a word up.",
       parameters: { type: "object", properties: { word: { type: "string" } }, required: ["word"] },
-      validate: (args) => (typeof (args as { word?: unknown }).word === "string" ? { success: true, value: args } : { success: false, issues: ["word: expected a string"] }),
+      validate: (args) =>
+        typeof (args as { word?: unknown }).word === "string" ? { success: true, value: args } : { success: false, issues: ["word: expected a string"] },
       execute: async (args: { word: string }, ctx) => {
         await ctx.progress(`looking up ${args.word}`);
         return { word: args.word, meaning: "a greeting" };
@@ -120,7 +130,14 @@ describe("a Baton agent served over MCP, called by the SDK's own client", () => 
         return "streamed";
       },
     };
-    const broken: Tool = { name: "broken", description: "Throws.", parameters: { type: "object", properties: {} }, execute: () => { throw new Error("out of order"); } };
+    const broken: Tool = {
+      name: "broken",
+      description: "Throws.",
+      parameters: { type: "object", properties: {} },
+      execute: () => {
+        throw new Error("out of order");
+      },
+    };
     const waiting: Tool = {
       name: "waiting",
       description: "Waits until cancelled.",
@@ -146,7 +163,10 @@ describe("a Baton agent served over MCP, called by the SDK's own client", () => 
     });
     expect(await client.callTool({ name: "stream", arguments: {} }, undefined, { onprogress })).toEqual({ content: [{ type: "text", text: "streamed" }] });
     expect(progress).toEqual(["looking up hello", "first", '{"n":2}']);
-    expect(await client.callTool({ name: "lookup", arguments: { word: 1 } })).toEqual({ content: [{ type: "text", text: 'Invalid arguments for "lookup": word: expected a string' }], isError: true });
+    expect(await client.callTool({ name: "lookup", arguments: { word: 1 } })).toEqual({
+      content: [{ type: "text", text: 'Invalid arguments for "lookup": word: expected a string' }],
+      isError: true,
+    });
     expect(await client.callTool({ name: "broken", arguments: {} })).toEqual({ content: [{ type: "text", text: "out of order" }], isError: true });
 
     const controller = new AbortController();
@@ -164,8 +184,12 @@ describe("a Baton agent served over MCP, called by the SDK's own client", () => 
 
   it("rejects unknown options", async () => {
     const agent = scriptedAgent([]);
-    await expectUnknownOptionRejected("createAgentMcpServer", "tool", ["toolName", "description", "serverInfo", "progressMessage", "tools"], () => createAgentMcpServer(agent, { tool: "x" } as never));
+    await expectUnknownOptionRejected("createAgentMcpServer", "tool", ["toolName", "description", "serverInfo", "progressMessage", "tools"], () =>
+      createAgentMcpServer(agent, { tool: "x" } as never),
+    );
     const [, serverTransport] = InMemoryTransport.createLinkedPair();
-    await expectUnknownOptionRejected("serveAgentOverMcp", "name", ["toolName", "description", "serverInfo", "progressMessage", "tools", "transport"], () => serveAgentOverMcp(agent, { transport: serverTransport, name: "x" } as never));
+    await expectUnknownOptionRejected("serveAgentOverMcp", "name", ["toolName", "description", "serverInfo", "progressMessage", "tools", "transport"], () =>
+      serveAgentOverMcp(agent, { transport: serverTransport, name: "x" } as never),
+    );
   });
 });

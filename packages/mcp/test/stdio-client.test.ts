@@ -41,7 +41,19 @@ describe("connectMcpServer over stdio", () => {
     const tools = await connection.tools();
     expect(connection.connected).toBe(true);
     expect(connection.transportKind).toBe("stdio");
-    expect(tools.map((tool) => tool.name)).toEqual(["echo", "count", "burst", "wait_for_cancel", "fail", "crash", "media", "pid", "add_tool", "dotted_name", "lookup"]);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "echo",
+      "count",
+      "burst",
+      "wait_for_cancel",
+      "fail",
+      "crash",
+      "media",
+      "pid",
+      "add_tool",
+      "dotted_name",
+      "lookup",
+    ]);
     const echo = byName(tools, "echo");
     expect(echo.description).toBe("Echoes text.");
     expect(echo.parameters).toEqual({ type: "object", properties: { text: { type: "string" } }, required: ["text"] });
@@ -166,11 +178,19 @@ describe("connectMcpServer over stdio", () => {
 
   it("times out a server that never answers initialize, stopping its process", async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), "baton-mcp-")), "pid");
-    const connection = connectMcpServer({ name: "hanging", stdio: { command: process.execPath, args: [HANGING_SERVER], env: { PID_FILE: pidFile } }, initializeTimeoutMs: 300 });
+    const connection = connectMcpServer({
+      name: "hanging",
+      stdio: { command: process.execPath, args: [HANGING_SERVER], env: { PID_FILE: pidFile } },
+      initializeTimeoutMs: 300,
+    });
     open.push(connection);
     const started = Date.now();
     const error = await connection.tools().catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: MCP_ERROR_CODES.MCP_INITIALIZE_TIMEOUT, message: 'MCP server "hanging" did not answer initialize within 300 ms.', details: { timeoutMs: 300 } });
+    expect(error).toMatchObject({
+      code: MCP_ERROR_CODES.MCP_INITIALIZE_TIMEOUT,
+      message: 'MCP server "hanging" did not answer initialize within 300 ms.',
+      details: { timeoutMs: 300 },
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
     const pid = Number(readFileSync(pidFile, "utf8"));
     await waitFor("the hanging process to be stopped", () => !isRunning(pid));
@@ -178,7 +198,11 @@ describe("connectMcpServer over stdio", () => {
 
   it("close() while the server has not answered initialize stops it at once instead of waiting for the timeout", async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), "baton-mcp-")), "pid");
-    const connection = connectMcpServer({ name: "hanging", stdio: { command: process.execPath, args: [HANGING_SERVER], env: { PID_FILE: pidFile } }, initializeTimeoutMs: 600_000 });
+    const connection = connectMcpServer({
+      name: "hanging",
+      stdio: { command: process.execPath, args: [HANGING_SERVER], env: { PID_FILE: pidFile } },
+      initializeTimeoutMs: 600_000,
+    });
     open.push(connection);
     const listing = connection.tools().catch((e: unknown) => e);
     const pid = await waitFor("the hanging server to start", () => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : undefined));

@@ -1,49 +1,66 @@
 import {
   checkOptions,
   ConfigurationError,
-  streamWithRetries,
+  redactSecrets,
+  secretsOf,
   type ModelInfo,
   type ModelProvider,
   type ModelRequest,
   type ModelStreamPart,
   type RetryPolicy,
 } from "@baton/core";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, streamWithRetries } from "@baton/core/provider-kit";
 import OpenAI from "openai";
-import { OPENAI_MODELS, resolveModelInfo, type OpenAIModelEntry } from "./catalog.js";
+import { OPENAI_MODELS, findOpenAIModelInfo } from "./catalog.js";
 import { OPENAI_PROVIDER_OPTION_RULES, type OpenAIApi, type OpenAICustomToolFormat, type OpenAIProviderOptions } from "./provider-options.js";
 import { chatRequestBody } from "./requests/chat-request.js";
 import type { RequestSettings } from "./requests/request-settings.js";
 import { responsesRequestBody } from "./requests/responses-request.js";
+import type { OpenAIClient } from "./sdk-types.js";
 import { ChatChunkMapper, type ChatChunkFields } from "./stream/chat-chunk-mapper.js";
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "@baton/core";
 import { pumpStream, type OpenedStream } from "./stream/pump-stream.js";
 import { ResponsesEventMapper, type ResponsesEventFields } from "./stream/responses-event-mapper.js";
-import { redactSecrets, secretsOf } from "@baton/core";
 
 /**
  * A Baton {@link ModelProvider} for OpenAI: the Chat Completions API (also for
- * OpenAI-compatible servers behind `baseURL`) or the Responses API. Create it with
- * {@link createOpenAIProvider}.
+ * OpenAI-compatible servers behind `baseURL`) or the Responses API, with the model
+ * catalog it resolves models from. Create it with {@link createOpenAIProvider}.
  */
-export class OpenAIProvider implements ModelProvider {
-  /** The provider id: `openai`, or the `name` option. */
+export interface OpenAIProvider extends ModelProvider {
+  /** The provider id: `openai`, or the `id` option (`groq`, …). */
   readonly id: string;
   /** The API this provider calls. */
   readonly api: OpenAIApi;
   /** The SDK client the requests go through. */
-  readonly client: OpenAI;
+  readonly client: OpenAIClient;
+  /** Context window, output limit and prices of a model (dated ids resolve to their family), when known. */
+  getModelInfo(modelId: string): ModelInfo | undefined;
+}
+
+/** The provider id from the options: `id`, else the deprecated `name`, else `openai`. */
+function providerId(options: OpenAIProviderOptions): string {
+  if (options.id !== undefined && options.name !== undefined) {
+    throw new ConfigurationError('openai: pass the provider id as "id" only; "name" is its former name, and both were given.', {
+      details: { id: options.id, name: options.name },
+    });
+  }
+  return options.id ?? options.name ?? "openai";
+}
+
+/** The provider behind {@link createOpenAIProvider}. */
+class OpenAIModelProvider implements OpenAIProvider {
+  readonly id: string;
+  readonly api: OpenAIApi;
+  readonly client: OpenAIClient;
   private readonly retry: RetryPolicy;
-  private readonly models: Readonly<Record<string, OpenAIModelEntry>>;
+  private readonly models: Readonly<Record<string, ModelInfo>>;
   private readonly settings: RequestSettings;
   private readonly idleTimeoutMs: number;
 
-  /**
-   * Prefer {@link createOpenAIProvider}. Throws a `ConfigurationError` for an unknown
-   * option key or a value of the wrong type (see {@link OPENAI_PROVIDER_OPTION_RULES}).
-   */
-  constructor(options: OpenAIProviderOptions = {}) {
-    checkOptions("new OpenAIProvider", options, OPENAI_PROVIDER_OPTION_RULES);
-    this.id = options.name ?? "openai";
+  /** Throws a `ConfigurationError` for an unknown option key or a value of the wrong type (see {@link OPENAI_PROVIDER_OPTION_RULES}). */
+  constructor(options: OpenAIProviderOptions = {}, caller = "new OpenAIProvider") {
+    checkOptions(caller, options, OPENAI_PROVIDER_OPTION_RULES);
+    this.id = providerId(options);
     this.api = options.api ?? "chat";
     if (this.api !== "chat" && this.api !== "responses") throw new ConfigurationError(`openai: unknown api "${String(this.api)}"; use "chat" or "responses".`);
     if (options.customTools && this.api !== "responses") throw new ConfigurationError('openai: customTools need the Responses API (api: "responses").');
@@ -63,7 +80,12 @@ export class OpenAIProvider implements ModelProvider {
       store: options.store ?? false,
       reasoningSummary: options.reasoningSummary,
       includeEncryptedReasoning: options.includeEncryptedReasoning,
-      customTools: new Map(Object.entries(options.customTools ?? {}).map(([name, format]): [string, OpenAICustomToolFormat] => [name, format === true ? { type: "text" } : format])),
+      customTools: new Map(
+        Object.entries(options.customTools ?? {}).map(([name, format]): [string, OpenAICustomToolFormat] => [
+          name,
+          format === true ? { type: "text" } : format,
+        ]),
+      ),
     };
   }
 
@@ -83,7 +105,7 @@ export class OpenAIProvider implements ModelProvider {
 
   /** Context window, output limit and prices of a model (dated ids resolve to their family), when known. */
   getModelInfo(modelId: string): ModelInfo | undefined {
-    return resolveModelInfo(modelId, this.models);
+    return findOpenAIModelInfo(modelId, this.models);
   }
 
   /** The parts of `parts`; an error it throws has the client's API key replaced by `***` (see `redactSecrets`). */
@@ -110,9 +132,9 @@ export class OpenAIProvider implements ModelProvider {
     return pumpStream<ResponsesEventFields>(
       // Read through the fields the mapper needs, not the SDK's event union (which grows with every SDK release).
       () =>
-        this.client.responses.create(body as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: request.signal, maxRetries: 0 }).withResponse() as unknown as Promise<
-          OpenedStream<ResponsesEventFields>
-        >,
+        this.client.responses
+          .create(body as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: request.signal, maxRetries: 0 })
+          .withResponse() as unknown as Promise<OpenedStream<ResponsesEventFields>>,
       (requestId) => new ResponsesEventMapper(this.id, requestId, offered),
       this.id,
       request.signal,
@@ -121,7 +143,7 @@ export class OpenAIProvider implements ModelProvider {
   }
 }
 
-function createClient(options: OpenAIProviderOptions): OpenAI {
+function createClient(options: OpenAIProviderOptions): OpenAIClient {
   try {
     return new OpenAI({
       ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
@@ -135,9 +157,9 @@ function createClient(options: OpenAIProviderOptions): OpenAI {
   }
 }
 
-function mergeModels(extra: OpenAIProviderOptions["models"]): Readonly<Record<string, OpenAIModelEntry>> {
+function mergeModels(extra: OpenAIProviderOptions["models"]): Readonly<Record<string, ModelInfo>> {
   if (!extra) return OPENAI_MODELS;
-  const merged: Record<string, OpenAIModelEntry> = { ...OPENAI_MODELS };
+  const merged: Record<string, ModelInfo> = { ...OPENAI_MODELS };
   for (const [id, info] of Object.entries(extra)) {
     const base = Object.hasOwn(OPENAI_MODELS, id) ? OPENAI_MODELS[id] : undefined;
     const contextWindow = info.contextWindow ?? base?.contextWindow;
@@ -146,7 +168,7 @@ function mergeModels(extra: OpenAIProviderOptions["models"]): Readonly<Record<st
       throw new ConfigurationError(`openai: models["${id}"] is not in the catalog, so it needs contextWindow and maxOutputTokens.`);
     }
     const pricing = info.pricing ?? base?.pricing;
-    merged[id] = pricing === undefined ? { contextWindow, maxOutputTokens } : { contextWindow, maxOutputTokens, pricing };
+    merged[id] = pricing === undefined ? { id, contextWindow, maxOutputTokens } : { id, contextWindow, maxOutputTokens, pricing };
   }
   return merged;
 }
@@ -162,13 +184,19 @@ function mergeModels(extra: OpenAIProviderOptions["models"]): Readonly<Record<st
  *
  * @example
  * // An OpenAI-compatible server: Groq.
- * const groq = createOpenAIProvider({ name: "groq", baseURL: "https://api.groq.com/openai/v1", apiKey: process.env.GROQ_API_KEY });
+ * const groq = createOpenAIProvider({ id: "groq", baseURL: "https://api.groq.com/openai/v1", apiKey: process.env.GROQ_API_KEY });
  *
  * @example
  * // The Responses API, with encrypted reasoning replayed between turns.
  * const responses = createOpenAIProvider({ api: "responses", reasoningSummary: "auto" });
  */
 export function createOpenAIProvider(options: OpenAIProviderOptions = {}): OpenAIProvider {
-  checkOptions("createOpenAIProvider", options, OPENAI_PROVIDER_OPTION_RULES);
-  return new OpenAIProvider(options);
+  return new OpenAIModelProvider(options, "createOpenAIProvider");
 }
+
+/**
+ * The class behind {@link createOpenAIProvider}, for code written as
+ * `new OpenAIProvider(options)`.
+ * @deprecated Use {@link createOpenAIProvider}; `OpenAIProvider` is only an interface from the next release on.
+ */
+export const OpenAIProvider: new (options?: OpenAIProviderOptions) => OpenAIProvider = OpenAIModelProvider;

@@ -1,5 +1,5 @@
 import { optionIs as is, RETRY_POLICY_RULES, type ModelInfo, type OptionRule, type RetryPolicy } from "@baton/core";
-import type OpenAI from "openai";
+import type { OpenAIClient } from "./sdk-types.js";
 
 /** Which OpenAI API the provider calls. */
 export type OpenAIApi = "chat" | "responses";
@@ -11,9 +11,7 @@ export type OpenAIReasoningEffort = "none" | "minimal" | "low" | "medium" | "hig
  * The input format of a custom (free-form) tool of the Responses API: plain text, or
  * text constrained by a grammar (`lark` or `regex` syntax).
  */
-export type OpenAICustomToolFormat =
-  | { readonly type: "text" }
-  | { readonly type: "grammar"; readonly syntax: "lark" | "regex"; readonly definition: string };
+export type OpenAICustomToolFormat = { readonly type: "text" } | { readonly type: "grammar"; readonly syntax: "lark" | "regex"; readonly definition: string };
 
 /** Options of {@link createOpenAIProvider}. */
 export interface OpenAIProviderOptions {
@@ -26,8 +24,13 @@ export interface OpenAIProviderOptions {
    * `headers` and `timeoutMs` are then ignored; every request is still sent with the
    * SDK's own retries off.
    */
-  readonly client?: OpenAI;
-  /** The provider id in logs and usage records; default `openai` (say `groq` for Groq). */
+  readonly client?: OpenAIClient;
+  /** The provider's `id`, in errors, logs and usage records; default `openai` (say `groq` for Groq). */
+  readonly id?: string;
+  /**
+   * The provider's `id`.
+   * @deprecated Use `id` (the same value under its own name); `name` goes away in the next release. Passing both is an error.
+   */
   readonly name?: string;
   /** `chat` (default): the Chat Completions API. `responses`: the Responses API. */
   readonly api?: OpenAIApi;
@@ -93,6 +96,8 @@ export const OPENAI_PROVIDER_OPTION_RULES = {
   baseURL: is.string,
   // An SDK instance, used as it is.
   client: is.object,
+  id: is.nonEmptyString,
+  // The former name of `id`, still accepted for one release (not together with `id`).
   name: is.nonEmptyString,
   // Any string: an unknown api gets its own message from the provider.
   api: is.string,

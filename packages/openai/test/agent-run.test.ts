@@ -21,7 +21,11 @@ describe("a whole agent run through the adapter", () => {
       parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
       result: ({ city }) => ({ city, celsius: city === "Paris" ? 21 : 25 }),
     });
-    const time = fakeTool<{ city: string }>({ name: "time", parameters: { type: "object", properties: { city: { type: "string" } } }, result: ({ city }) => `${city}: 14:05` });
+    const time = fakeTool<{ city: string }>({
+      name: "time",
+      parameters: { type: "object", properties: { city: { type: "string" } } },
+      result: ({ city }) => `${city}: 14:05`,
+    });
     server.enqueue(
       // Round 1: both tools at once, their deltas interleaved.
       {
@@ -40,7 +44,12 @@ describe("a whole agent run through the adapter", () => {
       { kind: "stream", protocol: "openai-chat", chunks: chatText(["Paris: 21 °C at 14:05; ", "Rome: 25 °C."], [200, 15]) },
     );
 
-    const result = await run({ provider: providerFor(server), model: "gpt-4.1", input: "Weather in Paris and Rome, and the time in Paris?", tools: [weather, time] });
+    const result = await run({
+      provider: providerFor(server),
+      model: "gpt-4.1",
+      input: "Weather in Paris and Rome, and the time in Paris?",
+      tools: [weather, time],
+    });
 
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("Paris: 21 °C at 14:05; Rome: 25 °C.");
@@ -110,7 +119,12 @@ describe("a whole agent run through the adapter", () => {
       {
         type: "reasoning",
         id: "rs_01830d662ab3856501693c321405c88190be3ab04d5782d5f9",
-        summary: [{ type: "summary_text", text: "**Calculating step-by-step using calculator**\n\nI'll compute 12 plus 7, then multiply the result by 3, and finally multiply that by 10, reporting the final product." }],
+        summary: [
+          {
+            type: "summary_text",
+            text: "**Calculating step-by-step using calculator**\n\nI'll compute 12 plus 7, then multiply the result by 3, and finally multiply that by 10, reporting the final product.",
+          },
+        ],
         encrypted_content: encrypted,
       },
       { type: "function_call", call_id: "call_AB6AaRZ1FYZB2RwS6A5vbdqn", name: "calculator", arguments: '{"a":12,"b":7,"op":"add"}' },

@@ -65,7 +65,11 @@ describe("recorded Chat Completions streams", () => {
     expect(reasoning[0]!.text.startsWith("The user is asking for the weather in San Francisco. I need ")).toBe(true);
     expect(reasoning[0]!.text.endsWith('cation parameter set to "San Francisco".')).toBe(true);
     expect(toolCalls).toEqual([{ index: 0, id: "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF", name: "weather", arguments: '{"location": "San Francisco"}' }]);
-    expect(finish).toEqual({ type: "finish", reason: "tool_calls", usage: { inputTokens: 339, outputTokens: 83, cachedInputTokens: 320, reasoningTokens: 39 } });
+    expect(finish).toEqual({
+      type: "finish",
+      reason: "tool_calls",
+      usage: { inputTokens: 339, outputTokens: 83, cachedInputTokens: 320, reasoningTokens: 39 },
+    });
   });
 
   it("groq-reasoning: Groq's `reasoning` field becomes reasoning deltas", async () => {
@@ -80,7 +84,9 @@ describe("recorded Chat Completions streams", () => {
 
   it("groq-tool-call: a whole tool call in one chunk", async () => {
     const { parts, toolCalls, finish } = await replay("groq-tool-call", "groq");
-    expect(parts.filter((part) => part.type === "tool-call-delta")).toEqual([{ type: "tool-call-delta", index: 0, id: "tk85n1k4m", name: "weather", argumentsDelta: "{}" }]);
+    expect(parts.filter((part) => part.type === "tool-call-delta")).toEqual([
+      { type: "tool-call-delta", index: 0, id: "tk85n1k4m", name: "weather", argumentsDelta: "{}" },
+    ]);
     expect(toolCalls).toEqual([{ index: 0, id: "tk85n1k4m", name: "weather", arguments: "{}" }]);
     expect(finish).toEqual({ type: "finish", reason: "tool_calls", usage: { inputTokens: 210, outputTokens: 15, cachedInputTokens: 0, reasoningTokens: 0 } });
   });
@@ -98,7 +104,11 @@ describe("recorded Chat Completions streams", () => {
     const { reasoning, toolCalls, finish } = await replay("xai-tool-call", "xai");
     expect(reasoning[0]!.text.endsWith(" for now, this is the logical next step.")).toBe(true);
     expect(toolCalls).toEqual([{ index: 0, id: "call_79382389", name: "weather", arguments: '{"location":"San Francisco"}' }]);
-    expect(finish).toEqual({ type: "finish", reason: "tool_calls", usage: { inputTokens: 307, outputTokens: 253, cachedInputTokens: 306, reasoningTokens: 227 } });
+    expect(finish).toEqual({
+      type: "finish",
+      reason: "tool_calls",
+      usage: { inputTokens: 307, outputTokens: 253, cachedInputTokens: 306, reasoningTokens: 227 },
+    });
   });
 
   it("names itself after the `name` option", () => {

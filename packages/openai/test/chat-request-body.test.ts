@@ -23,7 +23,13 @@ const time: ToolDefinition = { name: "time", description: "Local time of a city.
 
 const conversation: Message[] = [
   { role: "system", content: "You are brief." },
-  { role: "user", content: [{ type: "text", text: "Weather and time " }, { type: "text", text: "in Paris?" }] },
+  {
+    role: "user",
+    content: [
+      { type: "text", text: "Weather and time " },
+      { type: "text", text: "in Paris?" },
+    ],
+  },
   {
     role: "assistant",
     content: [
@@ -41,7 +47,14 @@ const conversation: Message[] = [
     ],
   },
   { role: "assistant", content: [{ type: "reasoning", text: "only thinking" }] },
-  { role: "user", content: [{ type: "text", text: "And this?" }, { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" }, { type: "image", mediaType: "image/jpeg", url: "https://example.com/a.jpg" }] },
+  {
+    role: "user",
+    content: [
+      { type: "text", text: "And this?" },
+      { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
+      { type: "image", mediaType: "image/jpeg", url: "https://example.com/a.jpg" },
+    ],
+  },
   { role: "system", content: "Answer in French." },
   { role: "user", content: [{ type: "text", text: "Merci" }] },
 ];
@@ -56,15 +69,18 @@ async function bodyOf(options: Parameters<typeof providerFor>[1], overrides: Par
 
 describe("Chat Completions request body", () => {
   it("maps messages, tools, tool choice, the parallel flag and the limits exactly", async () => {
-    const body = await bodyOf({}, {
-      model: "gpt-4.1",
-      messages: conversation,
-      tools: [weather, time],
-      toolChoice: { type: "tool", name: "weather" },
-      parallelToolCalls: false,
-      maxOutputTokens: 256,
-      temperature: 0.2,
-    });
+    const body = await bodyOf(
+      {},
+      {
+        model: "gpt-4.1",
+        messages: conversation,
+        tools: [weather, time],
+        toolChoice: { type: "tool", name: "weather" },
+        parallelToolCalls: false,
+        maxOutputTokens: 256,
+        temperature: 0.2,
+      },
+    );
     expect(body).toEqual({
       model: "gpt-4.1",
       stream: true,
@@ -100,9 +116,23 @@ describe("Chat Completions request body", () => {
         { role: "user", content: "Merci" },
       ],
       tools: [
-        { type: "function", function: { name: "weather", description: "Current weather of a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } },
+        {
+          type: "function",
+          function: {
+            name: "weather",
+            description: "Current weather of a city.",
+            parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+          },
+        },
         // A schema without a type gets "type": "object"; other keywords pass through.
-        { type: "function", function: { name: "time", description: "Local time of a city.", parameters: { type: "object", properties: { city: { type: "string", format: "city" } } } } },
+        {
+          type: "function",
+          function: {
+            name: "time",
+            description: "Local time of a city.",
+            parameters: { type: "object", properties: { city: { type: "string", format: "city" } } },
+          },
+        },
       ],
       tool_choice: { type: "function", function: { name: "weather" } },
       parallel_tool_calls: false,
@@ -136,7 +166,13 @@ describe("Chat Completions request body", () => {
       {
         messages: [
           { role: "system", content: "S" },
-          { role: "assistant", content: [{ type: "reasoning", text: "thought" }, { type: "tool-call", toolCallId: "c", toolName: "weather", arguments: { city: "Oslo" } }] },
+          {
+            role: "assistant",
+            content: [
+              { type: "reasoning", text: "thought" },
+              { type: "tool-call", toolCallId: "c", toolName: "weather", arguments: { city: "Oslo" } },
+            ],
+          },
           { role: "tool", content: [{ type: "tool-result", toolCallId: "c", toolName: "weather", result: "Error (TOOL_TIMEOUT): slow", isError: true }] },
         ],
         tools: [weather],
@@ -148,7 +184,12 @@ describe("Chat Completions request body", () => {
       stream: true,
       messages: [
         { role: "developer", content: "S" },
-        { role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "weather", arguments: '{"city":"Oslo"}' } }], reasoning_content: "thought" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c", type: "function", function: { name: "weather", arguments: '{"city":"Oslo"}' } }],
+          reasoning_content: "thought",
+        },
         // Already reads as an error: not prefixed again.
         { role: "tool", tool_call_id: "c", content: "Error (TOOL_TIMEOUT): slow" },
       ],
@@ -164,11 +205,18 @@ describe("Chat Completions request body", () => {
     const provider = providerFor(server);
     const anyOf: ToolDefinition = { name: "pick", description: "d", parameters: { anyOf: [{ type: "object" }, { type: "object" }] } };
     await expect(collect(provider.stream(request({ tools: [anyOf] })))).rejects.toThrow(
-      new InvalidRequestError('tool "pick": OpenAI does not accept "anyOf" at the top level of a tool\'s parameters; wrap the alternatives in an object property.', { provider: "openai" }),
+      new InvalidRequestError(
+        'tool "pick": OpenAI does not accept "anyOf" at the top level of a tool\'s parameters; wrap the alternatives in an object property.',
+        { provider: "openai" },
+      ),
     );
     const array: ToolDefinition = { name: "list", description: "d", parameters: { type: "array" } };
-    await expect(collect(provider.stream(request({ tools: [array] })))).rejects.toThrow(/tool "list": OpenAI needs the parameters to be an object schema \("type": "object"\), got "type": "array"/);
-    await expect(collect(provider.stream(request({ tools: [weather], toolChoice: { type: "tool", name: "nope" } })))).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(collect(provider.stream(request({ tools: [array] })))).rejects.toThrow(
+      /tool "list": OpenAI needs the parameters to be an object schema \("type": "object"\), got "type": "array"/,
+    );
+    await expect(collect(provider.stream(request({ tools: [weather], toolChoice: { type: "tool", name: "nope" } })))).rejects.toBeInstanceOf(
+      InvalidRequestError,
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -8,8 +8,10 @@ import {
   ProviderStreamError,
   RateLimitError,
   RunAbortedError,
+  type BatonError,
   type ModelStreamPart,
 } from "@baton/core";
+import { failureKindOfError, failureKindOfStatus, isRetryableStatus, type ProviderFailureKind } from "@baton/core/provider-kit";
 import { startProviderServer, type ProviderServer } from "@baton/testing";
 import OpenAI from "openai";
 import { assemble, chatChunk, chatText, chatToolCalls, collect, providerFor, request } from "./support/harness.js";
@@ -44,7 +46,12 @@ async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> 
 describe("retries", () => {
   it("a 429 with retry-after-ms is retried after the wait the server asked for", async () => {
     server.enqueue(
-      { kind: "json", status: 429, body: { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } }, headers: { "retry-after-ms": "150" } },
+      {
+        kind: "json",
+        status: 429,
+        body: { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } },
+        headers: { "retry-after-ms": "150" },
+      },
       { kind: "stream", protocol: "openai-chat", chunks: chatText(["Hello"]) },
     );
     const started = performance.now();
@@ -58,11 +65,18 @@ describe("retries", () => {
 
   it("a request's onRetry hears each retry, with its wait", async () => {
     server.enqueue(
-      { kind: "json", status: 429, body: { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } }, headers: { "retry-after-ms": "20" } },
+      {
+        kind: "json",
+        status: 429,
+        body: { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } },
+        headers: { "retry-after-ms": "20" },
+      },
       { kind: "stream", protocol: "openai-chat", chunks: chatText(["Hello"]) },
     );
     const heard: [string, number, number][] = [];
-    const { text } = assemble(await collect(providerFor(server).stream(request({ onRetry: (error, retry, delayMs) => heard.push([error.code, retry, delayMs]) }))));
+    const { text } = assemble(
+      await collect(providerFor(server).stream(request({ onRetry: (error, retry, delayMs) => heard.push([error.code, retry, delayMs]) }))),
+    );
     expect(text).toBe("Hello");
     expect(heard).toEqual([["PROVIDER_RATE_LIMIT", 1, 20]]);
   });
@@ -89,7 +103,8 @@ describe("retries", () => {
   });
 
   it("gives up after maxRetries with the last typed error", async () => {
-    for (let i = 0; i < 3; i++) server.enqueue({ kind: "json", status: 500, body: { error: { message: `failure ${i + 1}` } }, headers: { "x-request-id": `req_${i + 1}` } });
+    for (let i = 0; i < 3; i++)
+      server.enqueue({ kind: "json", status: 500, body: { error: { message: `failure ${i + 1}` } }, headers: { "x-request-id": `req_${i + 1}` } });
     const error = await failure(providerFor(server).stream(request()));
     expect(error).toBeInstanceOf(ProviderServerError);
     expect(error).toMatchObject({ message: "openai: failure 3", status: 500, requestId: "req_3", retryable: true });
@@ -124,7 +139,10 @@ describe("retries", () => {
   });
 
   it("a stream that ends without a finish reason is an error, not a silent truncation", async () => {
-    server.enqueue({ kind: "stream", protocol: "openai-chat", chunks: [chatChunk({ content: "half an ans" })] }, { kind: "stream", protocol: "openai-chat", chunks: chatText(["x"]) });
+    server.enqueue(
+      { kind: "stream", protocol: "openai-chat", chunks: [chatChunk({ content: "half an ans" })] },
+      { kind: "stream", protocol: "openai-chat", chunks: chatText(["x"]) },
+    );
     const error = await failure(providerFor(server).stream(request()));
     expect(error).toBeInstanceOf(ProviderStreamError);
     expect((error as Error).message).toBe("openai: The stream ended before the response was complete.");
@@ -204,12 +222,30 @@ describe("abort", () => {
 
 describe("typed errors", () => {
   const cases: Array<[string, number, unknown, new (...args: never[]) => Error, Record<string, unknown>]> = [
-    ["401", 401, { error: { message: "Incorrect API key provided: sk-test.", type: "invalid_request_error", code: "invalid_api_key" } }, AuthenticationError, { providerCode: "invalid_api_key", retryable: false }],
-    ["403", 403, { error: { message: "Project does not have access to model gpt-5", type: "invalid_request_error", code: "model_not_found" } }, AuthenticationError, { retryable: false }],
+    [
+      "401",
+      401,
+      { error: { message: "Incorrect API key provided: sk-test.", type: "invalid_request_error", code: "invalid_api_key" } },
+      AuthenticationError,
+      { providerCode: "invalid_api_key", retryable: false },
+    ],
+    [
+      "403",
+      403,
+      { error: { message: "Project does not have access to model gpt-5", type: "invalid_request_error", code: "model_not_found" } },
+      AuthenticationError,
+      { retryable: false },
+    ],
     [
       "400 context_length_exceeded",
       400,
-      { error: { message: "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.", type: "invalid_request_error", code: "context_length_exceeded" } },
+      {
+        error: {
+          message: "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.",
+          type: "invalid_request_error",
+          code: "context_length_exceeded",
+        },
+      },
       ContextLengthExceededError,
       { providerCode: "context_length_exceeded", retryable: false },
     ],
@@ -220,11 +256,23 @@ describe("typed errors", () => {
       ContextLengthExceededError,
       {},
     ],
-    ["400 other", 400, { error: { message: "Invalid value for 'temperature'.", type: "invalid_request_error", param: "temperature", code: "invalid_value" } }, InvalidRequestError, { providerCode: "invalid_value" }],
+    [
+      "400 other",
+      400,
+      { error: { message: "Invalid value for 'temperature'.", type: "invalid_request_error", param: "temperature", code: "invalid_value" } },
+      InvalidRequestError,
+      { providerCode: "invalid_value" },
+    ],
     ["404", 404, { error: { message: "The model `gpt-9` does not exist", code: "model_not_found" } }, InvalidRequestError, {}],
     ["503", 503, { error: { message: "Service unavailable" } }, ProviderOverloadedError, { retryable: true }],
     ["529", 529, { error: { message: "Overloaded" } }, ProviderOverloadedError, { retryable: true }],
-    ["429 insufficient_quota", 429, { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } }, RateLimitError, { retryable: true }],
+    [
+      "429 insufficient_quota",
+      429,
+      { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } },
+      RateLimitError,
+      { retryable: true },
+    ],
   ];
 
   for (const [label, status, body, ErrorType, fields] of cases) {
@@ -253,5 +301,52 @@ describe("typed errors", () => {
     expect(error).toBeInstanceOf(ProviderStreamError);
     expect((error as Error).message).toMatch(/^openai: The connection failed: Connection error\./);
     server = await startProviderServer();
+  });
+});
+
+/**
+ * The one status rule of `@baton/core/provider-kit`, as every adapter must apply it (the
+ * same table is in each adapter's tests): 409 is a retryable conflict, 413 an invalid
+ * request.
+ */
+const SHARED_STATUS_TABLE: ReadonlyArray<readonly [status: number, kind: ProviderFailureKind, retryable: boolean]> = [
+  [400, "invalid-request", false],
+  [401, "authentication", false],
+  [403, "authentication", false],
+  [404, "invalid-request", false],
+  [408, "server", true],
+  [409, "server", true],
+  [413, "invalid-request", false],
+  [422, "invalid-request", false],
+  [429, "rate-limit", true],
+  [500, "server", true],
+  [502, "server", true],
+  [503, "overloaded", true],
+  [504, "server", true],
+  [529, "overloaded", true],
+];
+
+describe("the shared status rule", () => {
+  it("the table is core's rule", () => {
+    expect(SHARED_STATUS_TABLE.map(([status]) => [status, failureKindOfStatus(status), isRetryableStatus(status)])).toEqual(SHARED_STATUS_TABLE);
+  });
+
+  for (const [status, kind, retryable] of SHARED_STATUS_TABLE) {
+    it(`${status} → ${kind} (retryable: ${retryable}), the same in every adapter`, async () => {
+      server.enqueue({ kind: "json", status, body: { error: { message: `status ${status} from the server` } }, headers: { "x-request-id": `req_${status}` } });
+      const error = (await failure(providerFor(server, { retry: NO_RETRY }).stream(request()))) as BatonError;
+      expect([failureKindOfError(error), error.retryable]).toEqual([kind, retryable]);
+      expect(error).toMatchObject({ status, requestId: `req_${status}`, message: `openai: status ${status} from the server` });
+      expect(server.requests).toHaveLength(1);
+    });
+  }
+
+  it("a 409 is retried by the policy, then the answer comes", async () => {
+    server.enqueue(
+      { kind: "json", status: 409, body: { error: { message: "lock timeout" } } },
+      { kind: "stream", protocol: "openai-chat", chunks: chatText(["after ", "409"]) },
+    );
+    expect(assemble(await collect(providerFor(server).stream(request()))).text).toBe("after 409");
+    expect(server.requests).toHaveLength(2);
   });
 });

@@ -45,12 +45,21 @@ describe("Chat Completions finish reasons and usage", () => {
   it("usage: cached and reasoning tokens, emitted once after the finish reason arrived", async () => {
     const parts = await chat([chatChunk({ content: "x" }), chatChunk({}, "stop"), chatUsageChunk(1200, 300, 1024, 256)]);
     const usage = { inputTokens: 1200, outputTokens: 300, cachedInputTokens: 1024, reasoningTokens: 256 };
-    expect(parts).toEqual([{ type: "text-delta", text: "x" }, { type: "usage", usage }, { type: "finish", reason: "stop", usage }]);
+    expect(parts).toEqual([
+      { type: "text-delta", text: "x" },
+      { type: "usage", usage },
+      { type: "finish", reason: "stop", usage },
+    ]);
   });
 
   it("tool calls without an index (older compatible servers) are numbered by position", async () => {
     const parts = await chat([
-      chatChunk({ tool_calls: [{ id: "a", function: { name: "f", arguments: "{}" } }, { id: "b", function: { name: "g", arguments: "{}" } }] }),
+      chatChunk({
+        tool_calls: [
+          { id: "a", function: { name: "f", arguments: "{}" } },
+          { id: "b", function: { name: "g", arguments: "{}" } },
+        ],
+      }),
       chatChunk({}, "tool_calls"),
     ]);
     expect(assemble(parts).toolCalls.map((call) => [call.index, call.id, call.name])).toEqual([
@@ -69,7 +78,11 @@ describe("Responses API endings", () => {
       { type: "response.incomplete", response: { id: "r", status: "incomplete", incomplete_details: { reason: "max_output_tokens" }, usage } },
     ]);
     const tokens = { inputTokens: 40, outputTokens: 90, cachedInputTokens: 32, reasoningTokens: 64 };
-    expect(parts).toEqual([{ type: "text-delta", text: "Once upon" }, { type: "usage", usage: tokens }, { type: "finish", reason: "length", usage: tokens }]);
+    expect(parts).toEqual([
+      { type: "text-delta", text: "Once upon" },
+      { type: "usage", usage: tokens },
+      { type: "finish", reason: "length", usage: tokens },
+    ]);
   });
 
   it("response.incomplete for content_filter, and a refusal, end with content_filter", async () => {
@@ -79,7 +92,10 @@ describe("Responses API endings", () => {
       { type: "response.refusal.delta", item_id: "msg_1", output_index: 0, content_index: 0, delta: "I can't." },
       { type: "response.completed", response: { status: "completed" } },
     ]);
-    expect(refused).toEqual([{ type: "text-delta", text: "I can't." }, { type: "finish", reason: "content_filter" }]);
+    expect(refused).toEqual([
+      { type: "text-delta", text: "I can't." },
+      { type: "finish", reason: "content_filter" },
+    ]);
   });
 
   it("several summary parts of one reasoning item stay one block, as paragraphs; raw reasoning text too", async () => {
@@ -109,10 +125,16 @@ describe("Responses API endings", () => {
       { type: "response.function_call_arguments.delta", item_id: "fc_1", output_index: 0, delta: '{"city":"Rome"}' },
       { type: "response.function_call_arguments.delta", item_id: "fc_2", output_index: 1, delta: '"Oslo"}' },
       { type: "response.output_item.added", output_index: 2, item: { type: "function_call", id: "fc_3", call_id: "call_3", name: "date", arguments: "" } },
-      { type: "response.output_item.done", output_index: 2, item: { type: "function_call", id: "fc_3", call_id: "call_3", name: "date", arguments: '{"tz":"UTC"}' } },
+      {
+        type: "response.output_item.done",
+        output_index: 2,
+        item: { type: "function_call", id: "fc_3", call_id: "call_3", name: "date", arguments: '{"tz":"UTC"}' },
+      },
       { type: "response.completed", response: {} },
     ]);
-    expect(parts.filter((part) => part.type === "tool-call-delta").map((part) => (part.type === "tool-call-delta" ? part.index : -1))).toEqual([0, 1, 1, 0, 1, 2, 2]);
+    expect(parts.filter((part) => part.type === "tool-call-delta").map((part) => (part.type === "tool-call-delta" ? part.index : -1))).toEqual([
+      0, 1, 1, 0, 1, 2, 2,
+    ]);
     expect(assemble(parts).toolCalls).toEqual([
       { index: 0, id: "call_1", name: "weather", arguments: '{"city":"Rome"}' },
       { index: 1, id: "call_2", name: "time", arguments: '{"city":"Oslo"}' },
@@ -124,14 +146,19 @@ describe("Responses API endings", () => {
   it("response.failed throws the typed error of its code", async () => {
     const error = await responses([
       { type: "response.output_text.delta", item_id: "m", output_index: 0, content_index: 0, delta: "a" },
-      { type: "response.failed", response: { status: "failed", error: { code: "context_length_exceeded", message: "Your input exceeds the context window of this model." } } },
+      {
+        type: "response.failed",
+        response: { status: "failed", error: { code: "context_length_exceeded", message: "Your input exceeds the context window of this model." } },
+      },
     ]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ContextLengthExceededError);
     expect((error as Error).message).toBe("openai: Your input exceeds the context window of this model.");
   });
 
   it("an error event with its fields at the top level is typed too", async () => {
-    const error = await responses([{ type: "error", code: "invalid_prompt", message: "Invalid prompt.", param: null, sequence_number: 1 }]).catch((caught: unknown) => caught);
+    const error = await responses([{ type: "error", code: "invalid_prompt", message: "Invalid prompt.", param: null, sequence_number: 1 }]).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error).toMatchObject({ message: "openai: Invalid prompt.", providerCode: "invalid_prompt" });
   });

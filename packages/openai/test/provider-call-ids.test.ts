@@ -15,7 +15,9 @@ beforeEach(() => {
 });
 
 /** A minimal completed Responses stream. */
-const DONE = [JSON.stringify({ type: "response.completed", response: { id: "resp_1", status: "completed", output: [], usage: { input_tokens: 1, output_tokens: 1 } } })];
+const DONE = [
+  JSON.stringify({ type: "response.completed", response: { id: "resp_1", status: "completed", output: [], usage: { input_tokens: 1, output_tokens: 1 } } }),
+];
 
 /**
  * A conversation as the loop leaves it after making tool-call ids unique: the model
@@ -41,7 +43,10 @@ const renamed: Message[] = [
       { type: "tool-result", toolCallId: "call_3", toolName: "time", result: "14:00" },
     ],
   },
-  { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_4~3", providerToolCallId: "call_4", toolName: "write_sql", arguments: { input: "SELECT 1" } }] },
+  {
+    role: "assistant",
+    content: [{ type: "tool-call", toolCallId: "call_4~3", providerToolCallId: "call_4", toolName: "write_sql", arguments: { input: "SELECT 1" } }],
+  },
   { role: "tool", content: [{ type: "tool-result", toolCallId: "call_4~3", providerToolCallId: "call_4", toolName: "write_sql", result: "1 row" }] },
 ];
 
@@ -64,7 +69,11 @@ describe("tool-call ids renamed by the loop", () => {
       { role: "tool", tool_call_id: "call_1", content: "sunny" },
       { role: "tool", tool_call_id: "call_1", content: "rainy" },
       { role: "tool", tool_call_id: "call_3", content: "14:00" },
-      { role: "assistant", content: null, tool_calls: [{ id: "call_4", type: "function", function: { name: "write_sql", arguments: '{"input":"SELECT 1"}' } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_4", type: "function", function: { name: "write_sql", arguments: '{"input":"SELECT 1"}' } }],
+      },
       { role: "tool", tool_call_id: "call_4", content: "1 row" },
     ]);
     // No loop-made id reaches OpenAI.

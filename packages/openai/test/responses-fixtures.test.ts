@@ -26,12 +26,7 @@ const ENCRYPTED = "openai-reasoning-encrypted-content.1";
 
 describe("recorded Responses API streams", () => {
   it("covers every recording of the openai-responses folder", () => {
-    expect(listProviderFixtures("openai-responses")).toEqual([
-      "openai-custom-tool.1",
-      "openai-error.1",
-      ENCRYPTED,
-      "parallel-tool-call-wrapper.1",
-    ]);
+    expect(listProviderFixtures("openai-responses")).toEqual(["openai-custom-tool.1", "openai-error.1", ENCRYPTED, "parallel-tool-call-wrapper.1"]);
   });
 
   it("reasoning with encrypted content: summary deltas with the item id, encrypted_content as redactedData, then a function call", async () => {
@@ -94,7 +89,12 @@ describe("recorded Responses API streams", () => {
     server.enqueue({ kind: "stream", protocol: "openai-responses", chunks: loadProviderFixture("openai-responses", "openai-custom-tool.1") });
     const provider = providerFor(server, { api: "responses", customTools: { write_sql: { type: "grammar", syntax: "regex", definition: "SELECT .+" } } });
     const parts = await collect(
-      provider.stream(request({ model: "gpt-5.2-codex", tools: [{ name: "write_sql", description: "Write a SQL SELECT query.", parameters: { type: "object", properties: { input: { type: "string" } } } }] })),
+      provider.stream(
+        request({
+          model: "gpt-5.2-codex",
+          tools: [{ name: "write_sql", description: "Write a SQL SELECT query.", parameters: { type: "object", properties: { input: { type: "string" } } } }],
+        }),
+      ),
     );
     expect(parts.filter((part) => part.type === "tool-call-delta")).toEqual([
       { type: "tool-call-delta", index: 0, id: "call_custom_sql_001", name: "write_sql", argumentsDelta: '{"input":"' },
@@ -107,17 +107,25 @@ describe("recorded Responses API streams", () => {
     expect(JSON.parse(toolCalls[0]!.arguments)).toEqual({ input: "SELECT * FROM users WHERE age > 25" });
     expect(finish).toEqual({ type: "finish", reason: "tool_calls", usage: { inputTokens: 50, outputTokens: 20, cachedInputTokens: 0, reasoningTokens: 0 } });
     expect(server.requests.at(-1)?.body).toMatchObject({
-      tools: [{ type: "custom", name: "write_sql", description: "Write a SQL SELECT query.", format: { type: "grammar", syntax: "regex", definition: "SELECT .+" } }],
+      tools: [
+        { type: "custom", name: "write_sql", description: "Write a SQL SELECT query.", format: { type: "grammar", syntax: "regex", definition: "SELECT .+" } },
+      ],
     });
   });
 
   it("an error event mid-stream: the typed error of its code, with the message and request id", async () => {
-    server.enqueue({ kind: "stream", protocol: "openai-responses", chunks: loadProviderFixture("openai-responses", "openai-error.1"), headers: { "x-request-id": "req_quota" } });
+    server.enqueue({
+      kind: "stream",
+      protocol: "openai-responses",
+      chunks: loadProviderFixture("openai-responses", "openai-error.1"),
+      headers: { "x-request-id": "req_quota" },
+    });
     const provider = providerFor(server, { api: "responses", retry: { maxRetries: 0 } });
     const error = await collect(provider.stream(request({ model: "gpt-5-nano" }))).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({
-      message: "openai: You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.",
+      message:
+        "openai: You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.",
       providerCode: "insufficient_quota",
       requestId: "req_quota",
       status: undefined,

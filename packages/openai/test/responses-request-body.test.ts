@@ -15,7 +15,9 @@ beforeEach(() => {
 });
 
 /** A minimal completed Responses stream. */
-const DONE = [JSON.stringify({ type: "response.completed", response: { id: "resp_1", status: "completed", output: [], usage: { input_tokens: 1, output_tokens: 1 } } })];
+const DONE = [
+  JSON.stringify({ type: "response.completed", response: { id: "resp_1", status: "completed", output: [], usage: { input_tokens: 1, output_tokens: 1 } } }),
+];
 
 const calculator: ToolDefinition = {
   name: "calculator",
@@ -35,7 +37,13 @@ async function bodyOf(options: Parameters<typeof providerFor>[1], overrides: Par
 const conversation: Message[] = [
   { role: "system", content: "You compute." },
   { role: "system", content: "Use the calculator." },
-  { role: "user", content: [{ type: "text", text: "(12+7)*3, and SQL for adults" }, { type: "image", mediaType: "image/png", data: "AAAA" }] },
+  {
+    role: "user",
+    content: [
+      { type: "text", text: "(12+7)*3, and SQL for adults" },
+      { type: "image", mediaType: "image/png", data: "AAAA" },
+    ],
+  },
   {
     role: "assistant",
     content: [
@@ -78,7 +86,13 @@ describe("Responses API request body", () => {
       // The leading system messages are the instructions.
       instructions: "You compute.\n\nUse the calculator.",
       input: [
-        { role: "user", content: [{ type: "input_text", text: "(12+7)*3, and SQL for adults" }, { type: "input_image", image_url: "data:image/png;base64,AAAA", detail: "auto" }] },
+        {
+          role: "user",
+          content: [
+            { type: "input_text", text: "(12+7)*3, and SQL for adults" },
+            { type: "input_image", image_url: "data:image/png;base64,AAAA", detail: "auto" },
+          ],
+        },
         // Encrypted reasoning goes back with its item id; reasoning OpenAI cannot read is left out.
         { type: "reasoning", id: "rs_1", summary: [{ type: "summary_text", text: "**Plan**" }], encrypted_content: "gAAAA-encrypted" },
         { role: "assistant", content: "Computing." },
@@ -118,7 +132,18 @@ describe("Responses API request body", () => {
   it("with store on: stored reasoning is referred to by id, and no encrypted reasoning is asked for", async () => {
     const body = await bodyOf(
       { store: true },
-      { model: "o4-mini", messages: [{ role: "assistant", content: [{ type: "reasoning", text: "", id: "rs_9" }, { type: "text", text: "Hi" }] }] },
+      {
+        model: "o4-mini",
+        messages: [
+          {
+            role: "assistant",
+            content: [
+              { type: "reasoning", text: "", id: "rs_9" },
+              { type: "text", text: "Hi" },
+            ],
+          },
+        ],
+      },
     );
     expect(body).toEqual({
       model: "o4-mini",

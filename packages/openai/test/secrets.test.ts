@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AuthenticationError, ProviderServerError, ProviderStreamError, RateLimitError, type ModelStreamPart } from "@baton/core";
+import { AuthenticationError, ProviderServerError, ProviderStreamError, RateLimitError } from "@baton/core";
 import { run } from "@baton/loop";
 import { loadProviderFixture, startProviderServer, type ProviderServer } from "@baton/testing";
 import OpenAI from "openai";
@@ -28,11 +28,32 @@ function cutResponses(s: ProviderServer): void {
 
 type Provoke = (server: ProviderServer) => Promise<string | void>;
 const faults: Array<[string, new (...args: never[]) => Error, Provoke]> = [
-  ["401", AuthenticationError, async (s) => void s.enqueue({ kind: "json", status: 401, body: { error: { message: "Incorrect API key provided: sk-test-***4242.", type: "invalid_request_error", code: "invalid_api_key" } } })],
-  ["500", ProviderServerError, async (s) => void s.enqueue({ kind: "json", status: 500, body: { error: { message: "The server had an error", type: "server_error" } } })],
-  ["429", RateLimitError, async (s) => void s.enqueue({ kind: "json", status: 429, body: { error: { message: "Rate limit reached" } }, headers: { "retry-after": "0" } })],
+  [
+    "401",
+    AuthenticationError,
+    async (s) =>
+      void s.enqueue({
+        kind: "json",
+        status: 401,
+        body: { error: { message: "Incorrect API key provided: sk-test-***4242.", type: "invalid_request_error", code: "invalid_api_key" } },
+      }),
+  ],
+  [
+    "500",
+    ProviderServerError,
+    async (s) => void s.enqueue({ kind: "json", status: 500, body: { error: { message: "The server had an error", type: "server_error" } } }),
+  ],
+  [
+    "429",
+    RateLimitError,
+    async (s) => void s.enqueue({ kind: "json", status: 429, body: { error: { message: "Rate limit reached" } }, headers: { "retry-after": "0" } }),
+  ],
   ["connection refused", ProviderStreamError, async () => deadURL()],
-  ["stream cut mid-way", ProviderStreamError, async (s) => void s.enqueue({ kind: "stream", protocol: "openai-chat", chunks: chatText(["Hel", "lo", " world"]), cutAfter: 3 })],
+  [
+    "stream cut mid-way",
+    ProviderStreamError,
+    async (s) => void s.enqueue({ kind: "stream", protocol: "openai-chat", chunks: chatText(["Hel", "lo", " world"]), cutAfter: 3 }),
+  ],
 ];
 
 describe("secrets: no error carries the API key", () => {
@@ -67,7 +88,12 @@ describe("secrets: no error carries the API key", () => {
   }
 
   it("a server that echoes the key in a response header of its 401: the cause keeps no headers", async () => {
-    server.enqueue({ kind: "json", status: 401, body: { error: { message: "Unauthorized" } }, headers: { "x-echo-authorization": `Bearer ${SECRET}`, "x-request-id": "req_echo" } });
+    server.enqueue({
+      kind: "json",
+      status: 401,
+      body: { error: { message: "Unauthorized" } },
+      headers: { "x-echo-authorization": `Bearer ${SECRET}`, "x-request-id": "req_echo" },
+    });
     const error = await failure(providerFor(server, { apiKey: SECRET, retry: NO_RETRY }).stream(request()));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ message: "openai: Unauthorized", status: 401, requestId: "req_echo" });

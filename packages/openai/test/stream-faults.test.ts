@@ -35,7 +35,17 @@ describe("delta.content as an array of typed parts (Mistral reasoning models)", 
     const parts = await chat([
       chatChunk({ role: "assistant", content: "" }),
       chatChunk({ content: [{ type: "thinking", thinking: [{ type: "text", text: "The user greets " }] }] }),
-      chatChunk({ content: [{ type: "thinking", thinking: [{ type: "text", text: "me." }, { type: "text", text: " Answer briefly." }] }] }),
+      chatChunk({
+        content: [
+          {
+            type: "thinking",
+            thinking: [
+              { type: "text", text: "me." },
+              { type: "text", text: " Answer briefly." },
+            ],
+          },
+        ],
+      }),
       chatChunk({ content: [{ type: "text", text: "Hello" }] }),
       chatChunk({ content: " there!" }),
       chatChunk({}, "stop"),
@@ -51,7 +61,9 @@ describe("delta.content as an array of typed parts (Mistral reasoning models)", 
 
   it("ignores part types it does not know, never stringifying them", async () => {
     const parts = await chat([
-      chatChunk({ content: [{ type: "reference", reference_ids: [1, 2] }, { type: "text", text: "Seen." }, { type: "image_url", image_url: "https://x" }, null, "stray"] }),
+      chatChunk({
+        content: [{ type: "reference", reference_ids: [1, 2] }, { type: "text", text: "Seen." }, { type: "image_url", image_url: "https://x" }, null, "stray"],
+      }),
       chatChunk({ content: [{ type: "thinking", thinking: [{ type: "reference", reference_ids: [3] }] }] }),
       chatChunk({}, "stop"),
     ]);
@@ -64,9 +76,14 @@ describe("delta.content as an array of typed parts (Mistral reasoning models)", 
 
 describe("usage that is not a number", () => {
   it("counts negative, string, missing and too-large (non-finite) counts as 0 (Chat Completions)", async () => {
-    const usageChunk = '{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[],"usage":{"prompt_tokens":-4,"completion_tokens":"7","total_tokens":1e999,"prompt_tokens_details":{"cached_tokens":null},"completion_tokens_details":{}}}';
+    const usageChunk =
+      '{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[],"usage":{"prompt_tokens":-4,"completion_tokens":"7","total_tokens":1e999,"prompt_tokens_details":{"cached_tokens":null},"completion_tokens_details":{}}}';
     const parts = await chat([chatChunk({ content: "Hi" }), chatChunk({}, "stop"), usageChunk]);
-    expect(assemble(parts).finish).toEqual({ type: "finish", reason: "stop", usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 } });
+    expect(assemble(parts).finish).toEqual({
+      type: "finish",
+      reason: "stop",
+      usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0 },
+    });
   });
 
   it("counts them as 0 in the Responses API too", async () => {
@@ -118,8 +135,15 @@ describe("idle timeout between stream chunks", () => {
   const frame = (line: string): string => `data: ${line}\n\n`;
 
   it("ends a Chat Completions stream that stalls after some output with a retryable ProviderStreamError", async () => {
-    stalling = await startStallingServer([chatChunk({ role: "assistant", content: "" }), chatChunk({ content: "Hel" }), chatChunk({ content: "lo" })].map(frame));
-    const provider = createOpenAIProvider({ apiKey: "k", baseURL: `${stalling.url}/v1`, streamIdleTimeoutMs: 200, retry: { maxRetries: 2, initialDelayMs: 1, jitter: 0 } });
+    stalling = await startStallingServer(
+      [chatChunk({ role: "assistant", content: "" }), chatChunk({ content: "Hel" }), chatChunk({ content: "lo" })].map(frame),
+    );
+    const provider = createOpenAIProvider({
+      apiKey: "k",
+      baseURL: `${stalling.url}/v1`,
+      streamIdleTimeoutMs: 200,
+      retry: { maxRetries: 2, initialDelayMs: 1, jitter: 0 },
+    });
     const seen: ModelStreamPart[] = [];
     const error = await failure(provider.stream(request()), seen);
     expect(assemble(seen).text).toBe("Hello");

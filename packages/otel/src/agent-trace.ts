@@ -1,5 +1,15 @@
 import { SpanKind, trace, type Context, type Span } from "@opentelemetry/api";
-import type { AssistantMessage, ContextOverflowEvent, ContextTrimmedEvent, ErrorEvent, RunEndEvent, RunStartEvent, StepEndEvent, StepStartEvent, UsageEvent } from "@baton/core";
+import type {
+  AssistantMessage,
+  ContextOverflowEvent,
+  ContextTrimmedEvent,
+  ErrorEvent,
+  RunEndEvent,
+  RunStartEvent,
+  StepEndEvent,
+  StepStartEvent,
+  UsageEvent,
+} from "@baton/core";
 import { BATON_ATTRIBUTES, BATON_SPAN_EVENTS, GEN_AI_ATTRIBUTES, GEN_AI_OPERATIONS } from "./attribute-names.js";
 import { agentNameOf } from "./agent-name.js";
 import { ChatSpan } from "./chat-span.js";
@@ -90,7 +100,7 @@ export class AgentTrace {
   usage(event: UsageEvent): void {
     const usage = event.usage;
     const chat = this.chat;
-    if (chat && chat.awaitsUsage && chat.iteration === usage.iteration && usage.agentPath === this.agentPath && this.openTools.size === 0) {
+    if (chat?.awaitsUsage && chat.iteration === usage.iteration && usage.agentPath === this.agentPath && this.openTools.size === 0) {
       chat.recordUsage(usage);
       return;
     }

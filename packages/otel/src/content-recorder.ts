@@ -48,7 +48,7 @@ export function contentRecorder(captureContent: boolean, policy: DataPolicy = ST
     toolProgress: (toolName, message) => (storesToolResult(policy, toolName) ? message : undefined),
     outputMessages(message, finishReason) {
       const kept = applyDataPolicy([message], policy)[0];
-      if (!kept || kept.role !== "assistant") return undefined;
+      if (kept?.role !== "assistant") return undefined;
       const parts: OutputPart[] = kept.content.map((part) => {
         if (part.type === "tool-call") return { type: "tool_call", id: part.toolCallId, name: part.toolName, arguments: part.arguments };
         return { type: part.type, content: part.text };

@@ -98,7 +98,7 @@ export class RunTrace {
   private startSubAgent(event: RunStartEvent): void {
     const parentAgent = event.parentAgentPath === undefined ? undefined : this.agents.get(event.parentAgentPath);
     const marked = this.settings.scope.current();
-    let call = marked && marked.open && marked.agentPath === event.parentAgentPath && this.tools.get(marked.toolCallId) === marked ? marked : undefined;
+    let call = marked?.open && marked.agentPath === event.parentAgentPath && this.tools.get(marked.toolCallId) === marked ? marked : undefined;
     if (!call && parentAgent?.openTools.size === 1) call = parentAgent.openTools.values().next().value;
     const parent = call?.context ?? parentAgent?.context ?? this.base;
     this.agents.set(event.agentPath, AgentTrace.start(this.settings, parent, event));
@@ -116,7 +116,7 @@ export class RunTrace {
   /** A call's failure or pause; a call that never started gets a span of its own moment. */
   private endTool(agent: AgentTrace | undefined, event: ToolErrorEvent | ToolInterruptedEvent): void {
     let tool = this.tools.get(event.toolCallId);
-    if (!tool || !tool.open) {
+    if (!tool?.open) {
       if (!agent) return;
       tool = ToolSpan.start(this.settings, agent.context, event);
     }

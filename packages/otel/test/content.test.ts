@@ -36,7 +36,9 @@ async function tracedRun(options: Omit<OtelSinkOptions, "tracer">): Promise<InMe
 
 /** Every attribute and event attribute of every span. */
 function recorded(tracing: InMemoryTracing): unknown {
-  return tracing.spans().map((span) => ({ name: span.name, attributes: span.attributes, events: span.events.map((event) => event.attributes), status: span.status }));
+  return tracing
+    .spans()
+    .map((span) => ({ name: span.name, attributes: span.attributes, events: span.events.map((event) => event.attributes), status: span.status }));
 }
 
 describe("otelSink: content", () => {
@@ -61,9 +63,14 @@ describe("otelSink: content", () => {
         finish_reason: "tool_calls",
       },
     ]);
-    expect(tracing.span("execute_tool lookup").attributes).toMatchObject({ "gen_ai.tool.call.arguments": JSON.stringify({ key: SECRET }), "gen_ai.tool.call.result": "found it" });
+    expect(tracing.span("execute_tool lookup").attributes).toMatchObject({
+      "gen_ai.tool.call.arguments": JSON.stringify({ key: SECRET }),
+      "gen_ai.tool.call.result": "found it",
+    });
     expect(tracing.span("execute_tool vault").attributes["gen_ai.tool.call.result"]).toBe(JSON.stringify({ value: SECRET }));
-    expect(JSON.parse(String(tracing.span("invoke_agent main").attributes["gen_ai.output.messages"]))).toEqual([{ role: "assistant", parts: [{ type: "text", content: `The answer is ${SECRET}` }] }]);
+    expect(JSON.parse(String(tracing.span("invoke_agent main").attributes["gen_ai.output.messages"]))).toEqual([
+      { role: "assistant", parts: [{ type: "text", content: `The answer is ${SECRET}` }] },
+    ]);
   });
 
   it("never records what the data policy excludes, even when opted in", async () => {
@@ -101,8 +108,13 @@ describe("otelSink: content", () => {
       await run({ provider: model, model: "m", input: "hi", tools: [progressTool], sinks: [otelSink({ tracer: tracing.tracer, ...options })] });
       return tracing;
     };
-    expect((await runWith({ captureContent: true })).span("execute_tool lookup").events.map((e) => [e.name, e.attributes])).toEqual([["baton.tool.progress", { message: `reading ${SECRET}` }]]);
+    expect((await runWith({ captureContent: true })).span("execute_tool lookup").events.map((e) => [e.name, e.attributes])).toEqual([
+      ["baton.tool.progress", { message: `reading ${SECRET}` }],
+    ]);
     expect((await runWith({})).span("execute_tool lookup").events).toEqual([]);
-    expect((await runWith({ captureContent: true, dataPolicy: { storeText: true, storeToolCalls: true, storeToolResults: false } })).span("execute_tool lookup").events).toEqual([]);
+    expect(
+      (await runWith({ captureContent: true, dataPolicy: { storeText: true, storeToolCalls: true, storeToolResults: false } })).span("execute_tool lookup")
+        .events,
+    ).toEqual([]);
   });
 });

@@ -24,8 +24,22 @@ describe("otelSink: errors and aborts", () => {
 
   it("a tool that times out or is refused before it runs gets a failed execute_tool span", async () => {
     const tracing = inMemoryTracing();
-    const model = scriptedModel([{ toolCalls: [{ id: "t1", name: "slow", arguments: {} }, { id: "t2", name: "missing", arguments: {} }] }, "ok"]);
-    await run({ provider: model, model: "m", input: "hi", tools: [{ ...fakeTool({ name: "slow", delayMs: 5_000 }), timeoutMs: 20 }], sinks: [otelSink({ tracer: tracing.tracer })] });
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { id: "t1", name: "slow", arguments: {} },
+          { id: "t2", name: "missing", arguments: {} },
+        ],
+      },
+      "ok",
+    ]);
+    await run({
+      provider: model,
+      model: "m",
+      input: "hi",
+      tools: [{ ...fakeTool({ name: "slow", delayMs: 5_000 }), timeoutMs: 20 }],
+      sinks: [otelSink({ tracer: tracing.tracer })],
+    });
     expect(tracing.span("execute_tool slow").attributes).toMatchObject({ "baton.tool.status": "timeout", "error.type": "TOOL_TIMEOUT" });
     expect(tracing.span("execute_tool slow").status.code).toBe(SpanStatusCode.ERROR);
     const missing = tracing.span("execute_tool missing");
@@ -41,7 +55,8 @@ describe("otelSink: errors and aborts", () => {
       [
         (request) => {
           const system = request.messages[0];
-          if (system?.role === "system" && system.content.startsWith("You are a researcher")) return { toolCalls: [{ id: "w1", name: "web", arguments: { q: "x" } }] };
+          if (system?.role === "system" && system.content.startsWith("You are a researcher"))
+            return { toolCalls: [{ id: "w1", name: "web", arguments: { q: "x" } }] };
           return { toolCalls: [{ id: "r1", name: "research", arguments: {} }] };
         },
       ],
@@ -52,7 +67,12 @@ describe("otelSink: errors and aborts", () => {
       description: "Delegates to a researcher.",
       parameters: { type: "object", properties: {} },
       execute: async (_args, ctx) => {
-        const sub = await ctx.runSubAgent({ name: "researcher", input: "go", instructions: "You are a researcher.", tools: [fakeTool({ name: "web", delayMs: 10_000 })] });
+        const sub = await ctx.runSubAgent({
+          name: "researcher",
+          input: "go",
+          instructions: "You are a researcher.",
+          tools: [fakeTool({ name: "web", delayMs: 10_000 })],
+        });
         return sub.text;
       },
     };
@@ -112,11 +132,26 @@ describe("otelSink: errors and aborts", () => {
       prepare: async (input) =>
         input.contextLimit >= 5_000
           ? { inLoop: input.inLoop }
-          : { inLoop: input.inLoop, messages: [input.messages[0]!, input.messages.at(-1)!], events: [{ type: "context-trimmed", strategy: "test", removedMessages: 2, tokensBefore: 9000, tokensAfter: 100 }] },
+          : {
+              inLoop: input.inLoop,
+              messages: [input.messages[0]!, input.messages.at(-1)!],
+              events: [{ type: "context-trimmed", strategy: "test", removedMessages: 2, tokensBefore: 9000, tokensAfter: 100 }],
+            },
     };
-    const result = await run({ provider: model, model: "m", instructions: "Be brief.", input: [user("one"), user("two"), user("three")], contextEngine: engine, contextLimit: 100_000, sinks: [otelSink({ tracer: tracing.tracer })] });
+    const result = await run({
+      provider: model,
+      model: "m",
+      instructions: "Be brief.",
+      input: [user("one"), user("two"), user("three")],
+      contextEngine: engine,
+      contextLimit: 100_000,
+      sinks: [otelSink({ tracer: tracing.tracer })],
+    });
     expect(result.text).toBe("fits");
-    const [failed, retried] = tracing.spans().filter((s) => s.name === "chat m").sort((a, b) => Number(a.attributes["baton.step.iteration"]) - Number(b.attributes["baton.step.iteration"]));
+    const [failed, retried] = tracing
+      .spans()
+      .filter((s) => s.name === "chat m")
+      .sort((a, b) => Number(a.attributes["baton.step.iteration"]) - Number(b.attributes["baton.step.iteration"]));
     expect(failed!.attributes).toMatchObject({ "error.type": "PROVIDER_CONTEXT_LENGTH", "gen_ai.response.finish_reasons": ["error"] });
     expect(failed!.status.code).toBe(SpanStatusCode.ERROR);
     expect(retried!.status.code).toBe(SpanStatusCode.UNSET);

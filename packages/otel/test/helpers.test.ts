@@ -15,7 +15,15 @@ describe("W3C traceparent", () => {
   });
 
   it("refuses what is not a valid traceparent", () => {
-    for (const bad of ["", "garbage", `ff-${TRACE_ID}-${SPAN_ID}-01`, `00-${"0".repeat(32)}-${SPAN_ID}-01`, `00-${TRACE_ID}-${"0".repeat(16)}-01`, `00-${TRACE_ID}-${SPAN_ID}-01-extra`, `00-${TRACE_ID.toUpperCase()}-${SPAN_ID}-01`]) {
+    for (const bad of [
+      "",
+      "garbage",
+      `ff-${TRACE_ID}-${SPAN_ID}-01`,
+      `00-${"0".repeat(32)}-${SPAN_ID}-01`,
+      `00-${TRACE_ID}-${"0".repeat(16)}-01`,
+      `00-${TRACE_ID}-${SPAN_ID}-01-extra`,
+      `00-${TRACE_ID.toUpperCase()}-${SPAN_ID}-01`,
+    ]) {
       expect(parseTraceparent(bad), bad).toBeUndefined();
     }
   });

@@ -9,22 +9,44 @@ import { inMemoryTracing } from "./support/in-memory-tracing.js";
 /** Holds `delete_file` calls for a person's approval. */
 const needsApproval: AgentConfig = {
   beforeToolCalls: ({ calls }) => ({
-    decisions: Object.fromEntries(calls.filter((planned) => planned.call.toolName === "delete_file").map((planned) => [planned.call.toolCallId, { type: "interrupt", payload: { why: "changes files" } }])),
+    decisions: Object.fromEntries(
+      calls
+        .filter((planned) => planned.call.toolName === "delete_file")
+        .map((planned) => [planned.call.toolCallId, { type: "interrupt", payload: { why: "changes files" } }]),
+    ),
   }),
 };
 const tools: Tool[] = [fakeTool({ name: "search" }), fakeTool({ name: "delete_file" })];
-const firstTurn = { toolCalls: [{ id: "s1", name: "search", arguments: { q: "reports" } }, { id: "d1", name: "delete_file", arguments: { path: "old.txt" } }], usage: { inputTokens: 9, outputTokens: 3 } };
+const firstTurn = {
+  toolCalls: [
+    { id: "s1", name: "search", arguments: { q: "reports" } },
+    { id: "d1", name: "delete_file", arguments: { path: "old.txt" } },
+  ],
+  usage: { inputTokens: 9, outputTokens: 3 },
+};
 
 describe("otelSink: a run that pauses and is resumed elsewhere", () => {
   it("the paused call's span says it waits for approval; the resumed run continues the same trace", async () => {
     const tracing = inMemoryTracing();
     const { paused, carrier } = await tracing.tracer.startActiveSpan("POST /runs", async (span) => {
-      const result = await run({ provider: scriptedModel([firstTurn]), model: "m", input: "Clean up.", tools, config: needsApproval, sinks: [otelSink({ tracer: tracing.tracer, parentContext: () => withSpan(span) })] });
+      const result = await run({
+        provider: scriptedModel([firstTurn]),
+        model: "m",
+        input: "Clean up.",
+        tools,
+        config: needsApproval,
+        sinks: [otelSink({ tracer: tracing.tracer, parentContext: () => withSpan(span) })],
+      });
       span.end();
       return { paused: result, carrier: traceContextCarrier(withSpan(span)) };
     });
     expect(paused.stopReason).toBe("interrupted");
-    expect(tracing.tree()).toEqual(["POST /runs [INTERNAL]", "  invoke_agent main [INTERNAL]", "    chat m [CLIENT]", "    execute_tool delete_file [INTERNAL]"]);
+    expect(tracing.tree()).toEqual([
+      "POST /runs [INTERNAL]",
+      "  invoke_agent main [INTERNAL]",
+      "    chat m [CLIENT]",
+      "    execute_tool delete_file [INTERNAL]",
+    ]);
     const held = tracing.span("execute_tool delete_file");
     expect(held.attributes).toMatchObject({ "gen_ai.tool.call.id": "d1", "baton.tool.status": "interrupted", "baton.tool.interrupt_kind": "approval" });
     expect(held.status.code).toBe(SpanStatusCode.UNSET);

@@ -55,7 +55,10 @@ describe("otelSink: the span tree of a run", () => {
     });
     expect(agent.status.code).toBe(SpanStatusCode.UNSET);
 
-    const [first, second] = tracing.spans().filter((s) => s.name === "chat gpt-test").sort((a, b) => startOf(a) - startOf(b));
+    const [first, second] = tracing
+      .spans()
+      .filter((s) => s.name === "chat gpt-test")
+      .sort((a, b) => startOf(a) - startOf(b));
     expect(first!.kind).toBe(SpanKind.CLIENT);
     expect(first!.attributes).toEqual({
       "gen_ai.operation.name": "chat",

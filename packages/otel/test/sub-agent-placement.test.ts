@@ -68,7 +68,12 @@ describe("otelSink: where a sub-agent's span goes", () => {
     emit("main", toolStart("c1"));
     emit("main/sub#1", { type: "run-start", model: "m", parentAgentPath: "main" });
     emit("main", end);
-    expect(tracing.spans().map((s) => [s.name, s.attributes["baton.span.unfinished"] ?? false]).sort()).toEqual([
+    expect(
+      tracing
+        .spans()
+        .map((s) => [s.name, s.attributes["baton.span.unfinished"] ?? false])
+        .sort(),
+    ).toEqual([
       ["chat m", true],
       ["execute_tool delegate", true],
       ["invoke_agent main", false],

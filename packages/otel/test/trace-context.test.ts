@@ -27,7 +27,13 @@ describe("otelSink: the trace a run joins", () => {
     });
     const agent = tracing.span("invoke_agent main");
     expect(agent.parentSpanContext?.spanId).toBe(request!.spanContext().spanId);
-    expect(tracing.tree()).toEqual(["GET /chat [INTERNAL]", "  invoke_agent main [INTERNAL]", "    chat m [CLIENT]", "    execute_tool t [INTERNAL]", "    chat m [CLIENT]"]);
+    expect(tracing.tree()).toEqual([
+      "GET /chat [INTERNAL]",
+      "  invoke_agent main [INTERNAL]",
+      "    chat m [CLIENT]",
+      "    execute_tool t [INTERNAL]",
+      "    chat m [CLIENT]",
+    ]);
   });
 
   it("one sink serves many runs: each joins the context active where it starts", async () => {
@@ -46,7 +52,9 @@ describe("otelSink: the trace a run joins", () => {
 
   it("without a parent, a run starts a trace of its own", async () => {
     const tracing = inMemoryTracing();
-    await context.with(ROOT_CONTEXT, () => run({ provider: model(), model: "m", input: "hi", tools: [fakeTool({ name: "t" })], sinks: [otelSink({ tracer: tracing.tracer })] }));
+    await context.with(ROOT_CONTEXT, () =>
+      run({ provider: model(), model: "m", input: "hi", tools: [fakeTool({ name: "t" })], sinks: [otelSink({ tracer: tracing.tracer })] }),
+    );
     expect(tracing.span("invoke_agent main").parentSpanContext).toBeUndefined();
   });
 
@@ -62,7 +70,13 @@ describe("otelSink: the trace a run joins", () => {
     // The worker: no active span; the sink's parent is the stored context.
     const job = JSON.parse(stored.job) as { input: string; traceContext: Record<string, string> };
     await context.with(ROOT_CONTEXT, () =>
-      run({ provider: model(), model: "m", input: job.input, tools: [fakeTool({ name: "t" })], sinks: [otelSink({ tracer: tracing.tracer, parentContext: fromCarrier(job.traceContext) })] }),
+      run({
+        provider: model(),
+        model: "m",
+        input: job.input,
+        tools: [fakeTool({ name: "t" })],
+        sinks: [otelSink({ tracer: tracing.tracer, parentContext: fromCarrier(job.traceContext) })],
+      }),
     );
     const agent = tracing.span("invoke_agent main");
     expect(agent.spanContext().traceId).toBe(stored.spanContext.traceId);

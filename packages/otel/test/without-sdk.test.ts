@@ -18,7 +18,14 @@ describe("otelSink without an OpenTelemetry SDK", () => {
       startActiveSpan: tracer.startActiveSpan.bind(tracer),
     } as typeof tracer;
     const events: StreamEvent[] = [];
-    const result = await run({ provider: researchModel(), model: "m", input: "pets", tools: [researchTool()], onEvent: (e) => void events.push(e), sinks: [otelSink({ tracer: counting })] });
+    const result = await run({
+      provider: researchModel(),
+      model: "m",
+      input: "pets",
+      tools: [researchTool()],
+      onEvent: (e) => void events.push(e),
+      sinks: [otelSink({ tracer: counting })],
+    });
     expect(result.stopReason).toBe("completed");
     expect(events.length).toBeGreaterThan(30);
     expect(started).toEqual(["invoke_agent main"]);
@@ -27,7 +34,13 @@ describe("otelSink without an OpenTelemetry SDK", () => {
   it("serves one run after another with the global (no-op) tracer", async () => {
     const sink = otelSink();
     for (let i = 0; i < 3; i++) {
-      const result = await run({ provider: scriptedModel([{ toolCalls: [{ name: "t" }] }, "ok"]), model: "m", input: "hi", tools: [fakeTool({ name: "t" })], sinks: [sink] });
+      const result = await run({
+        provider: scriptedModel([{ toolCalls: [{ name: "t" }] }, "ok"]),
+        model: "m",
+        input: "hi",
+        tools: [fakeTool({ name: "t" })],
+        sinks: [sink],
+      });
       expect(result.text).toBe("ok");
     }
   });

@@ -1,5 +1,5 @@
 import { describeStorageConformance, type CorruptionTarget, type Garbage } from "@baton/testing/storage-conformance";
-import { MemoryDatabase, MemoryStorage } from "../src/index.js";
+import { createMemoryStorage, MemoryDatabase } from "../src/index.js";
 
 const GARBAGE: Record<Garbage, string> = { "not-json": "{not json", "wrong-shape": '{"hello":"world"}' };
 
@@ -7,7 +7,8 @@ function corrupt(database: MemoryDatabase, target: CorruptionTarget, garbage: Ga
   const text = GARBAGE[garbage];
   switch (target.kind) {
     case "message":
-      database.conversations.get(target.conversationId)!.messages[target.seq - 1] = garbage === "wrong-shape" ? '{"role":"user","parts":[{"type":"banana"}],"createdAt":1}' : text;
+      database.conversations.get(target.conversationId)!.messages[target.seq - 1] =
+        garbage === "wrong-shape" ? '{"role":"user","parts":[{"type":"banana"}],"createdAt":1}' : text;
       return true;
     case "checkpoint":
       database.runs.get(target.runId)!.checkpoints.set(target.agentPath, text);
@@ -33,10 +34,10 @@ function corrupt(database: MemoryDatabase, target: CorruptionTarget, garbage: Ga
 
 describeStorageConformance("memory", async () => {
   const database = new MemoryDatabase();
-  const storage = new MemoryStorage({ database });
+  const storage = createMemoryStorage({ database });
   return {
     storage,
-    openAnother: async () => new MemoryStorage({ database }),
+    openAnother: async () => createMemoryStorage({ database }),
     dump: async () => database.dump(),
     corrupt: async (target, garbage) => corrupt(database, target, garbage),
     writeRaw: async (target, text) => {

@@ -7,7 +7,7 @@
  */
 import pg from "pg";
 import { migrate, schemaStatus } from "./migrate.js";
-import { LATEST_VERSION, MIGRATIONS } from "./migrations.js";
+import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { describeConnectionString } from "./target.js";
 
 const USAGE = `Usage: baton-storage-postgres <migrate|status> <connection-string> [--schema <name>]
@@ -49,24 +49,27 @@ async function run(command: Command): Promise<number> {
   try {
     if (command.action === "migrate") {
       const applied = await migrate(client, { schema: command.schema });
-      if (applied.length === 0) console.log(`${where} is up to date (version ${LATEST_VERSION}); nothing to apply.`);
-      for (const version of applied) console.log(`Applied migration ${version} (${MIGRATIONS.find((migration) => migration.version === version)?.name ?? "?"}) to ${where}.`);
-      if (applied.length > 0) console.log(`${where} is now at version ${LATEST_VERSION}.`);
+      if (applied.length === 0) console.log(`${where} is up to date (version ${SCHEMA_VERSION}); nothing to apply.`);
+      for (const version of applied)
+        console.log(`Applied migration ${version} (${MIGRATIONS.find((migration) => migration.version === version)?.name ?? "?"}) to ${where}.`);
+      if (applied.length > 0) console.log(`${where} is now at version ${SCHEMA_VERSION}.`);
       return 0;
     }
     const status = await schemaStatus(client, { schema: command.schema });
     console.log(`${where}:`);
-    for (const migration of status.applied) console.log(`  applied  ${migration.version} ${migration.name} (${migration.appliedAt.toISOString()})`);
+    for (const migration of status.applied) console.log(`  applied  ${migration.version} ${migration.name} (${new Date(migration.appliedAt).toISOString()})`);
     for (const migration of status.pending) console.log(`  pending  ${migration.version} ${migration.name}`);
     if (status.newer.length > 0) {
-      console.log(`  newer    ${status.newer.join(", ")} (migrated by a newer @baton/storage-postgres; this one knows up to ${LATEST_VERSION})`);
+      console.log(`  newer    ${status.newer.join(", ")} (migrated by a newer @baton/storage-postgres; this one knows up to ${SCHEMA_VERSION})`);
       return 1;
     }
     if (status.pending.length > 0) {
-      console.log(`${status.pending.length} migration(s) pending: run baton-storage-postgres migrate <connection-string>${command.schema === "public" ? "" : ` --schema ${command.schema}`}`);
+      console.log(
+        `${status.pending.length} migration(s) pending: run baton-storage-postgres migrate <connection-string>${command.schema === "public" ? "" : ` --schema ${command.schema}`}`,
+      );
       return 3;
     }
-    console.log(`Up to date (version ${LATEST_VERSION}).`);
+    console.log(`Up to date (version ${SCHEMA_VERSION}).`);
     return 0;
   } finally {
     await client.end().catch(() => undefined);
@@ -84,7 +87,9 @@ if (typeof command === "string") {
       process.exitCode = code;
     },
     (error: unknown) => {
-      console.error(`baton-storage-postgres ${command.action} failed: ${error instanceof Error ? error.message || String((error as { code?: string }).code) : String(error)}`);
+      console.error(
+        `baton-storage-postgres ${command.action} failed: ${error instanceof Error ? error.message || String((error as { code?: string }).code) : String(error)}`,
+      );
       process.exitCode = 1;
     },
   );

@@ -1,15 +1,13 @@
 import {
   StorageConflictError,
-  checkConversationMessage,
-  parseStoredJson,
   type AppendMessagesOptions,
   type AppendMessagesResult,
   type ConversationMessage,
   type LoadMessagesOptions,
   type NewConversationMessage,
 } from "@baton/core";
-import type { Database } from "./database.js";
-import type { Statements } from "./statements.js";
+import { readMessageColumns } from "@baton/core/storage-kit";
+import type { PostgresContext } from "./database.js";
 
 interface MessageRow {
   seq: number;
@@ -23,7 +21,7 @@ interface MessageRow {
 
 const MAX_SEQ = 2_147_483_647;
 
-async function currentVersion(db: Database, sql: Statements, conversationId: string): Promise<number> {
+async function currentVersion({ db, sql }: PostgresContext, conversationId: string): Promise<number> {
   const [row] = await db.rows<{ version: number }>(sql.conversationVersion, [conversationId], "reading a conversation's version");
   return row?.version ?? 0;
 }
@@ -34,15 +32,15 @@ async function currentVersion(db: Database, sql: Statements, conversationId: str
  * its new version, so concurrent appends from any connection never share a `seq`.
  */
 export async function appendMessages(
-  db: Database,
-  sql: Statements,
+  ctx: PostgresContext,
   conversationId: string,
   messages: readonly NewConversationMessage[],
   options: AppendMessagesOptions = {},
 ): Promise<AppendMessagesResult> {
+  const { db, sql } = ctx;
   const expected = options.expectedVersion;
   if (messages.length === 0) {
-    const version = await currentVersion(db, sql, conversationId);
+    const version = await currentVersion(ctx, conversationId);
     if (expected !== undefined && expected !== version) throw new StorageConflictError(`conversation "${conversationId}"`, expected, version);
     return { firstSeq: version + 1, version };
   }
@@ -59,25 +57,22 @@ export async function appendMessages(
   const query = expected === undefined ? sql.appendAny : expected === 0 ? sql.appendToNew : sql.appendAtVersion;
   if (expected !== undefined && expected !== 0) values.push(expected);
   const [row] = await db.rows<{ version: number }>(query, values, "appending messages");
-  if (!row) throw new StorageConflictError(`conversation "${conversationId}"`, expected ?? 0, await currentVersion(db, sql, conversationId));
+  if (!row) throw new StorageConflictError(`conversation "${conversationId}"`, expected ?? 0, await currentVersion(ctx, conversationId));
   return { firstSeq: row.version - messages.length + 1, version: row.version };
 }
 
 /** A conversation's messages in `seq` order, each checked as Baton wrote it. */
-export async function loadMessages(db: Database, sql: Statements, conversationId: string, options: LoadMessagesOptions = {}): Promise<ConversationMessage[]> {
+export async function loadMessages({ db, sql }: PostgresContext, conversationId: string, options: LoadMessagesOptions = {}): Promise<ConversationMessage[]> {
   const rows = await db.rows<MessageRow>(sql.loadMessages, [conversationId, options.afterSeq ?? 0, options.throughSeq ?? MAX_SEQ], "loading messages");
-  return rows.map((row) => {
-    const record = `conversation "${conversationId}" message ${row.seq}`;
-    const message = {
-      conversationId,
+  return rows.map((row) =>
+    readMessageColumns(conversationId, {
       seq: row.seq,
       role: row.role,
-      parts: parseStoredJson(row.parts, record),
-      ...(row.run_id === null ? {} : { runId: row.run_id }),
-      ...(row.agent_path === null ? {} : { agentPath: row.agent_path }),
-      ...(row.user_id === null ? {} : { userId: row.user_id }),
+      parts: row.parts,
+      runId: row.run_id,
+      agentPath: row.agent_path,
+      userId: row.user_id,
       createdAt: row.created_at,
-    };
-    return checkConversationMessage(message, record);
-  });
+    }),
+  );
 }

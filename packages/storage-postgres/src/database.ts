@@ -1,12 +1,10 @@
 import type pg from "pg";
-import { StorageError } from "@baton/core";
 import { toStorageError } from "./errors.js";
 import type { Statement } from "./sql.js";
+import type { Statements } from "./statements.js";
 
 /** Runs the storage's statements on its pool, turning driver failures into Baton errors. */
 export class Database {
-  private closed = false;
-
   constructor(
     /** The pool the statements run on. */
     readonly pool: pg.Pool,
@@ -14,9 +12,8 @@ export class Database {
     readonly target: string,
   ) {}
 
-  /** Runs a prepared statement and returns its rows. */
+  /** Runs a prepared statement and returns its rows; a failure names `operation`. */
   async rows<Row extends pg.QueryResultRow>(query: Statement, values: readonly unknown[], operation: string): Promise<Row[]> {
-    if (this.closed) throw new StorageError(`The PostgreSQL storage is closed (${operation}).`, { retryable: false });
     try {
       const result = await this.pool.query<Row>({ name: query.name, text: query.text, values: [...values] });
       return result.rows;
@@ -24,9 +21,10 @@ export class Database {
       throw toStorageError(error, operation, this.target);
     }
   }
+}
 
-  /** Marks the database closed: later calls fail with a clear error. */
-  markClosed(): void {
-    this.closed = true;
-  }
+/** What every operation works with: the database and the statements for the storage's schema. */
+export interface PostgresContext {
+  readonly db: Database;
+  readonly sql: Statements;
 }

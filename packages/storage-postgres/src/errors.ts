@@ -1,4 +1,4 @@
-import { BatonError, StorageError } from "@baton/core";
+import { isBatonError, StorageError, type BatonError } from "@baton/core";
 
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"]);
 
@@ -70,7 +70,7 @@ function messageOf(error: unknown): string {
  * says. Baton errors pass through.
  */
 export function toStorageError(error: unknown, operation: string, target: string): BatonError {
-  if (error instanceof BatonError) return error;
+  if (isBatonError(error)) return error;
   const retryable = isRetryablePostgresError(error);
   const sqlState = sqlStateOf(error);
   if (isConnectionFailure(error)) {

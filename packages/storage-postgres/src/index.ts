@@ -3,7 +3,8 @@
  * versioned migrations (`migrate`, `MIGRATIONS`) and the `baton-storage-postgres` CLI.
  * @packageDocumentation
  */
-export { createPostgresStorage, PostgresStorage } from "./postgres-storage.js";
+export { createPostgresStorage, PostgresStorage, type PostgresStorageConstructor } from "./postgres-storage.js";
 export { POSTGRES_STORAGE_OPTION_RULES, type PostgresStorageOptions } from "./options.js";
-export { migrate, schemaStatus, type AppliedMigration, type Connectable, type MigrateOptions, type SchemaStatus } from "./migrate.js";
-export { MIGRATIONS, LATEST_VERSION, type Migration } from "./migrations.js";
+export { migrate, schemaStatus, type Connectable, type MigrateOptions, type SchemaStatus } from "./migrate.js";
+export { MIGRATIONS, SCHEMA_VERSION, LATEST_VERSION } from "./migrations.js";
+export type { AppliedMigration, Migration } from "@baton/core/storage-kit";

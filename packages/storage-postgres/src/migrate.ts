@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { checkOptions, optionIs as is, StorageSchemaError, type OptionRule } from "@baton/core";
-import { LATEST_VERSION, MIGRATIONS, type Migration } from "./migrations.js";
+import { schemaStatusOf, type AppliedMigration, type SchemaStatus as SchemaStatusOfKit } from "@baton/core/storage-kit";
+import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { quoteIdentifier } from "./sql.js";
 
 /** Options of {@link migrate} and {@link schemaStatus}. */
@@ -14,22 +15,14 @@ const MIGRATE_OPTION_RULES = {
   schema: is.nonEmptyString,
 } as const satisfies { readonly [K in keyof Required<MigrateOptions>]: OptionRule };
 
-/** A migration recorded in `baton_migrations`. */
-export interface AppliedMigration {
-  readonly version: number;
-  readonly name: string;
-  readonly appliedAt: Date;
-}
-
-/** Where a schema stands against {@link MIGRATIONS}. */
-export interface SchemaStatus {
+/**
+ * Where a PostgreSQL schema stands against {@link MIGRATIONS}: the migrations recorded
+ * in its `baton_migrations`, the known ones it lacks (`pending`), and recorded versions
+ * a newer `@baton/storage-postgres` applied (`newer`).
+ */
+export interface SchemaStatus extends SchemaStatusOfKit {
+  /** The schema holding Baton's tables. */
   readonly schema: string;
-  /** Migrations recorded in the schema, oldest first. */
-  readonly applied: readonly AppliedMigration[];
-  /** Known migrations not applied yet, in order. */
-  readonly pending: readonly Migration[];
-  /** Recorded versions this package does not know (a newer Baton migrated the schema). */
-  readonly newer: readonly number[];
 }
 
 /** A pool, or one connected client (`pg.Client` or a pool's client). */
@@ -55,8 +48,8 @@ async function withClient<T>(db: Connectable, use: (client: pg.ClientBase) => Pr
 /** The `StorageSchemaError` for a schema migrated by a newer version of this package. */
 export function newerSchemaError(schema: string, newer: readonly number[]): StorageSchemaError {
   return new StorageSchemaError(
-    `The PostgreSQL schema "${schema}" was migrated by a newer @baton/storage-postgres (schema version ${Math.max(...newer)}; this version knows up to ${LATEST_VERSION}). Upgrade @baton/storage-postgres.`,
-    { details: { schema, newer: [...newer], latestKnown: LATEST_VERSION } },
+    `The PostgreSQL schema "${schema}" was migrated by a newer @baton/storage-postgres (schema version ${Math.max(...newer)}; this version knows up to ${SCHEMA_VERSION}). Upgrade @baton/storage-postgres.`,
+    { details: { schema, newer: [...newer], latestKnown: SCHEMA_VERSION } },
   );
 }
 
@@ -65,18 +58,11 @@ async function recordedVersions(client: pg.ClientBase, schema: string): Promise<
   const exists = await client.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [table]);
   if (!exists.rows[0]?.found) return [];
   const rows = await client.query<{ version: number; name: string; applied_at: Date }>(`SELECT version, name, applied_at FROM ${table} ORDER BY version`);
-  return rows.rows.map((row) => ({ version: row.version, name: row.name, appliedAt: row.applied_at }));
+  return rows.rows.map((row) => ({ version: row.version, name: row.name, appliedAt: row.applied_at.getTime() }));
 }
 
 function statusOf(schema: string, applied: readonly AppliedMigration[]): SchemaStatus {
-  const known = new Set(MIGRATIONS.map((migration) => migration.version));
-  const done = new Set(applied.map((migration) => migration.version));
-  return {
-    schema,
-    applied,
-    pending: MIGRATIONS.filter((migration) => !done.has(migration.version)).sort((a, b) => a.version - b.version),
-    newer: applied.map((migration) => migration.version).filter((version) => !known.has(version)),
-  };
+  return { schema, ...schemaStatusOf(applied, MIGRATIONS) };
 }
 
 /**

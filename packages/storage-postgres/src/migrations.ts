@@ -1,11 +1,4 @@
-/** One versioned step of the PostgreSQL schema. */
-export interface Migration {
-  /** Applied in increasing order; recorded in `baton_migrations`. */
-  readonly version: number;
-  readonly name: string;
-  /** SQL run with `search_path` set to the target schema (table names are unqualified). */
-  readonly sql: string;
-}
+import { latestSchemaVersion, type Migration } from "@baton/core/storage-kit";
 
 /*
  * JSON is stored as `text`, never `jsonb`: jsonb reorders keys and drops duplicate
@@ -82,8 +75,14 @@ CREATE INDEX baton_usage_user ON baton_usage (user_id) WHERE user_id IS NOT NULL
 CREATE INDEX baton_usage_recorded_at ON baton_usage (recorded_at, id);
 `;
 
-/** Every migration of the PostgreSQL schema, oldest first. */
+/**
+ * Every migration of the PostgreSQL schema, oldest first. Each one's SQL runs with
+ * `search_path` set to the target schema (table names are unqualified).
+ */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([{ version: 1, name: "initial", sql: INITIAL }]);
 
-/** The newest schema version this package knows. */
-export const LATEST_VERSION: number = MIGRATIONS.reduce((latest, migration) => Math.max(latest, migration.version), 0);
+/** The schema version this package needs: the newest of {@link MIGRATIONS}. */
+export const SCHEMA_VERSION: number = latestSchemaVersion(MIGRATIONS);
+
+/** @deprecated Use `SCHEMA_VERSION` (the same number, under the name every adapter exports). */
+export const LATEST_VERSION: number = SCHEMA_VERSION;

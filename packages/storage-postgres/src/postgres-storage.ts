@@ -1,122 +1,60 @@
 import pg from "pg";
-import {
-  checkOptions,
-  StorageSchemaError,
-  type AppendMessagesOptions,
-  type AppendMessagesResult,
-  type ArchivedToolOutput,
-  type ConversationMessage,
-  type ConversationSummary,
-  type LoadMessagesOptions,
-  type NewConversationMessage,
-  type RunCheckpoint,
-  type RunClaimRequest,
-  type RunClaimResult,
-  type SaveSessionStateOptions,
-  type Storage,
-  type StorageDomain,
-  type StoredToolOutput,
-  type UsageQuery,
-  type UsageRecord,
-  type VersionedValue,
-} from "@baton/core";
-import * as archives from "./archives.js";
-import * as conversations from "./conversations.js";
+import { checkOptions, StorageSchemaError, type Storage } from "@baton/core";
+import { defineStorage } from "@baton/core/storage-kit";
 import { Database } from "./database.js";
 import { toStorageError } from "./errors.js";
 import { migrate, newerSchemaError, schemaStatus } from "./migrate.js";
 import { POSTGRES_STORAGE_OPTION_RULES, type PostgresStorageOptions } from "./options.js";
-import * as runs from "./runs.js";
-import * as sessions from "./sessions.js";
-import { statementsFor, type Statements } from "./statements.js";
+import { POSTGRES_OPERATIONS } from "./postgres-operations.js";
+import { statementsFor } from "./statements.js";
 import { describeConnectionString, describePool, redactConnectionString } from "./target.js";
-import * as usage from "./usage.js";
 
-/** A {@link Storage} on PostgreSQL, with the pool and schema it uses. */
-export class PostgresStorage implements Storage {
-  private readonly db: Database;
-  private readonly sql: Statements;
-  private closing: Promise<void> | undefined;
-
-  /** Use {@link createPostgresStorage}, which migrates or checks the schema first. */
-  constructor(
-    /** The pool the storage runs on (yours when you passed `pool`). */
-    readonly pool: pg.Pool,
-    /** The schema holding Baton's tables. */
-    readonly schema: string,
-    private readonly ownsPool: boolean,
-    target: string = describePool(pool),
-  ) {
-    this.db = new Database(pool, target);
-    this.sql = statementsFor(schema);
-  }
-
-  appendMessages(conversationId: string, messages: readonly NewConversationMessage[], options?: AppendMessagesOptions): Promise<AppendMessagesResult> {
-    return conversations.appendMessages(this.db, this.sql, conversationId, messages, options);
-  }
-
-  loadMessages(conversationId: string, options?: LoadMessagesOptions): Promise<ConversationMessage[]> {
-    return conversations.loadMessages(this.db, this.sql, conversationId, options);
-  }
-
-  claimRun(runId: string, claim: RunClaimRequest): Promise<RunClaimResult> {
-    return runs.claimRun(this.db, this.sql, runId, claim);
-  }
-
-  saveCheckpoint(checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
-    return runs.saveCheckpoint(this.db, this.sql, checkpoint, claim);
-  }
-
-  loadCheckpoint(runId: string): Promise<RunCheckpoint | undefined> {
-    return runs.loadCheckpoint(this.db, this.sql, runId);
-  }
-
-  loadSessionState(key: string): Promise<VersionedValue | undefined> {
-    return sessions.loadSessionState(this.db, this.sql, key);
-  }
-
-  saveSessionState(key: string, value: unknown, options?: SaveSessionStateOptions): Promise<number> {
-    return sessions.saveSessionState(this.db, this.sql, key, value, options);
-  }
-
-  archiveToolOutput(output: ArchivedToolOutput & { readonly runId?: string; readonly conversationId?: string }): Promise<void> {
-    return archives.archiveToolOutput(this.db, this.sql, output);
-  }
-
-  loadToolOutput(id: string): Promise<StoredToolOutput | undefined> {
-    return archives.loadToolOutput(this.db, this.sql, id);
-  }
-
-  saveSummary(conversationId: string, summary: Omit<ConversationSummary, "createdAt"> & { readonly createdAt?: number }): Promise<void> {
-    return archives.saveSummary(this.db, this.sql, conversationId, summary);
-  }
-
-  loadSummary(conversationId: string): Promise<ConversationSummary | undefined> {
-    return archives.loadSummary(this.db, this.sql, conversationId);
-  }
-
-  recordUsage(records: readonly UsageRecord[]): Promise<void> {
-    return usage.recordUsage(this.db, this.sql, records);
-  }
-
-  queryUsage(query: UsageQuery): Promise<UsageRecord[]> {
-    return usage.queryUsage(this.db, this.sql, query);
-  }
-
-  async prune(domain: StorageDomain, olderThan: number): Promise<number> {
-    const [row] = await this.db.rows<{ deleted: number }>(this.sql.prune[domain], [olderThan], `pruning ${domain}`);
-    return row?.deleted ?? 0;
-  }
-
-  /** Ends the pool the storage created; a pool passed as `pool` stays open. */
-  close(): Promise<void> {
-    this.closing ??= (async () => {
-      this.db.markClosed();
-      if (this.ownsPool) await this.pool.end();
-    })();
-    return this.closing;
-  }
+/** A Baton {@link Storage} on PostgreSQL, with the pool and schema it uses. */
+export interface PostgresStorage extends Storage {
+  /** The pool the storage runs on (yours when you passed `pool`). */
+  readonly pool: pg.Pool;
+  /** The schema holding Baton's tables. */
+  readonly schema: string;
 }
+
+/**
+ * The storage on a pool whose schema is ready: `close()` ends the pool when the
+ * storage owns it. `target` names the server in error messages.
+ */
+function postgresStorageOn(pool: pg.Pool, schema: string, ownsPool: boolean, target: string): PostgresStorage {
+  const context = { db: new Database(pool, target), sql: statementsFor(schema) };
+  return defineStorage(
+    {
+      label: "PostgreSQL storage",
+      context: () => context,
+      operations: POSTGRES_OPERATIONS,
+      wrapError: (error, operation) => toStorageError(error, operation, target),
+      release: async () => {
+        if (ownsPool) await pool.end();
+      },
+    },
+    { pool, schema },
+  );
+}
+
+/** @deprecated The type of the deprecated `PostgresStorage` constructor; use {@link createPostgresStorage}. */
+export interface PostgresStorageConstructor {
+  new (pool: pg.Pool, schema: string, ownsPool: boolean, target?: string): PostgresStorage;
+}
+
+/**
+ * @deprecated Use {@link createPostgresStorage}, which migrates or checks the schema
+ * first; `new PostgresStorage(pool, schema, ownsPool)` still returns a storage on a
+ * pool whose schema you prepared, for one release.
+ */
+export const PostgresStorage: PostgresStorageConstructor = function PostgresStorage(
+  pool: pg.Pool,
+  schema: string,
+  ownsPool: boolean,
+  target: string = describePool(pool),
+): PostgresStorage {
+  return postgresStorageOn(pool, schema, ownsPool, target);
+} as unknown as PostgresStorageConstructor;
 
 function migrateCommand(schema: string, connectionString: string | undefined): string {
   const target = connectionString === undefined ? "<connection-string>" : redactConnectionString(connectionString);
@@ -173,5 +111,5 @@ export async function createPostgresStorage(options: PostgresStorageOptions = {}
     if (ownsPool) await pool.end().catch(() => undefined);
     throw toStorageError(error, options.migrate === false ? "checking the schema" : "migrating the schema", target);
   }
-  return new PostgresStorage(pool, schema, ownsPool, target);
+  return postgresStorageOn(pool, schema, ownsPool, target);
 }

@@ -1,14 +1,6 @@
-import {
-  RunClaimLostError,
-  checkRunCheckpoint,
-  parseStoredJson,
-  serializeRunState,
-  type RunCheckpoint,
-  type RunClaimRequest,
-  type RunClaimResult,
-} from "@baton/core";
-import type { Database } from "./database.js";
-import type { Statements } from "./statements.js";
+import { RunClaimLostError, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { readCheckpoint } from "@baton/core/storage-kit";
+import type { PostgresContext } from "./database.js";
 
 interface RunStateRow {
   owner: string;
@@ -17,12 +9,7 @@ interface RunStateRow {
 }
 
 /** What taking a run returns: its checkpoint (read in the same statement) and the agent path it is stored under. */
-type TakenRunRow = { checkpoint_path: string; checkpoint: string } | { checkpoint_path: null; checkpoint: null };
-
-function readCheckpoint(data: string, runId: string, agentPath: string): RunCheckpoint {
-  const record = `run "${runId}" checkpoint "${agentPath}"`;
-  return checkRunCheckpoint(parseStoredJson(data, record), record);
-}
+type TakenRunRow = ({ checkpoint_path: string; checkpoint: string } | { checkpoint_path: null; checkpoint: null }) & { previous_owner: string | null };
 
 /**
  * Claims a run. An `INSERT … ON CONFLICT DO NOTHING` creates an unknown run; else a
@@ -30,16 +17,23 @@ function readCheckpoint(data: string, runId: string, agentPath: string): RunChec
  * of concurrent claimers exactly one sees the condition hold); else the run's state
  * says why not.
  */
-export async function claimRun(db: Database, sql: Statements, runId: string, claim: RunClaimRequest): Promise<RunClaimResult> {
+export async function claimRun({ db, sql }: PostgresContext, runId: string, claim: RunClaimRequest): Promise<RunClaimResult> {
   for (let attempt = 0; ; attempt++) {
     const now = claim.now ?? Date.now();
     const leaseUntil = now + claim.leaseMs;
     const created = await db.rows(sql.createRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
     if (created.length > 0) return { claimed: true };
     const [taken] = await db.rows<TakenRunRow>(sql.takeRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
-    if (taken) return taken.checkpoint === null ? { claimed: true } : { claimed: true, checkpoint: readCheckpoint(taken.checkpoint, runId, taken.checkpoint_path) };
+    if (taken) {
+      return {
+        claimed: true,
+        ...(taken.checkpoint === null ? {} : { checkpoint: readCheckpoint(runId, taken.checkpoint_path, taken.checkpoint) }),
+        ...(taken.previous_owner === null ? {} : { previousOwner: taken.previous_owner }),
+      };
+    }
     const [state] = await db.rows<RunStateRow>(sql.runState, [runId], "claiming a run");
-    if (state) return state.finished ? { claimed: false, reason: "finished" } : { claimed: false, reason: "held", owner: state.owner, leaseUntil: state.lease_until };
+    if (state)
+      return state.finished ? { claimed: false, reason: "finished" } : { claimed: false, reason: "held", owner: state.owner, leaseUntil: state.lease_until };
     // Pruned between the statements: claim again (it is unknown now).
     if (attempt >= 3) return { claimed: false, reason: "held" };
   }
@@ -52,7 +46,7 @@ export async function claimRun(db: Database, sql: Statements, runId: string, cla
  * finishes the run, whatever its root agent is called. The state is serialized before
  * anything is awaited: the caller goes on changing it.
  */
-export async function saveCheckpoint(db: Database, sql: Statements, checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
+export async function saveCheckpoint({ db, sql }: PostgresContext, checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
   const data = serializeRunState(checkpoint);
   const now = claim.now ?? Date.now();
   const finishes = checkpoint.stopReason !== undefined;
@@ -64,7 +58,7 @@ export async function saveCheckpoint(db: Database, sql: Statements, checkpoint: 
 }
 
 /** The run's checkpoint, checked and upgraded to the current run-state format. */
-export async function loadCheckpoint(db: Database, sql: Statements, runId: string): Promise<RunCheckpoint | undefined> {
+export async function loadCheckpoint({ db, sql }: PostgresContext, runId: string): Promise<RunCheckpoint | undefined> {
   const [row] = await db.rows<{ agent_path: string; data: string }>(sql.loadCheckpoint, [runId], "loading a checkpoint");
-  return row ? readCheckpoint(row.data, runId, row.agent_path) : undefined;
+  return row ? readCheckpoint(runId, row.agent_path, row.data) : undefined;
 }

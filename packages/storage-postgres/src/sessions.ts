@@ -1,12 +1,12 @@
-import { StorageConflictError, parseStoredJson, type SaveSessionStateOptions, type VersionedValue } from "@baton/core";
-import type { Database } from "./database.js";
-import type { Statements } from "./statements.js";
+import { StorageConflictError, type SaveSessionStateOptions, type VersionedValue } from "@baton/core";
+import { readSessionValue } from "@baton/core/storage-kit";
+import type { PostgresContext } from "./database.js";
 
 /** The state saved under `key`, with its version. */
-export async function loadSessionState(db: Database, sql: Statements, key: string): Promise<VersionedValue | undefined> {
+export async function loadSessionState({ db, sql }: PostgresContext, key: string): Promise<VersionedValue | undefined> {
   const [row] = await db.rows<{ value: string; version: number; updated_at: number }>(sql.loadSession, [key], "loading session state");
   if (!row) return undefined;
-  return { value: parseStoredJson(row.value, `session "${key}"`), version: row.version, updatedAt: row.updated_at };
+  return { value: readSessionValue(key, row.value), version: row.version, updatedAt: row.updated_at };
 }
 
 /**
@@ -14,7 +14,7 @@ export async function loadSessionState(db: Database, sql: Statements, key: strin
  * insert that does nothing on an existing key for `0`, else an update guarded by the
  * version (row-locked, so concurrent saves at one version have one winner).
  */
-export async function saveSessionState(db: Database, sql: Statements, key: string, value: unknown, options: SaveSessionStateOptions = {}): Promise<number> {
+export async function saveSessionState({ db, sql }: PostgresContext, key: string, value: unknown, options: SaveSessionStateOptions = {}): Promise<number> {
   const expected = options.expectedVersion;
   const values: unknown[] = [key, JSON.stringify(value) ?? "null", Date.now()];
   const query = expected === undefined ? sql.saveSessionAny : expected === 0 ? sql.saveSessionNew : sql.saveSessionAtVersion;

@@ -72,10 +72,13 @@ export function statementsFor(schema: string): Statements {
       INSERT INTO ${t.runs} (id, owner, lease_until, finished, last_activity) VALUES ($1, $2, $3, false, $4)
       ON CONFLICT (id) DO NOTHING
       RETURNING id`),
+    // The owner before the update is read from the statement's snapshot (`before`).
     takeRun: statement(`
+      WITH before AS (SELECT owner FROM ${t.runs} WHERE id = $1)
       UPDATE ${t.runs} SET owner = $2, lease_until = $3, last_activity = $4
       WHERE id = $1 AND NOT finished AND (owner = $2 OR lease_until <= $4)
-      RETURNING (${runCheckpoint("agent_path")}) AS checkpoint_path, (${runCheckpoint("data")}) AS checkpoint`),
+      RETURNING (${runCheckpoint("agent_path")}) AS checkpoint_path, (${runCheckpoint("data")}) AS checkpoint,
+        (SELECT NULLIF(before.owner, $2) FROM before) AS previous_owner`),
     runState: statement(`SELECT owner, lease_until, finished FROM ${t.runs} WHERE id = $1`),
     // $1 run id, $2 owner, $3 lease until, $4 now, $5 finishes, $6 agent path, $7 data.
     // The run keeps one checkpoint: the rows of other agent paths go (`gone`).

@@ -27,8 +27,8 @@ export function redactConnectionString(connectionString: string): string {
 export function describePool(pool: pg.Pool): string {
   const options = (pool as { options?: { connectionString?: string; host?: string; port?: number; database?: string } }).options ?? {};
   if (options.connectionString) return describeConnectionString(options.connectionString);
-  const host = options.host ?? process.env["PGHOST"] ?? "localhost";
-  const port = options.port ?? process.env["PGPORT"] ?? 5432;
-  const database = options.database ?? process.env["PGDATABASE"];
+  const host = options.host ?? process.env.PGHOST ?? "localhost";
+  const port = options.port ?? process.env.PGPORT ?? 5432;
+  const database = options.database ?? process.env.PGDATABASE;
   return `${host}:${port}${database ? `/${database}` : ""}`;
 }

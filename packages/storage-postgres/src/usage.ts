@@ -1,9 +1,9 @@
-import { checkUsageRecord, parseStoredJson, type UsageQuery, type UsageRecord } from "@baton/core";
-import type { Database } from "./database.js";
-import type { Statements } from "./statements.js";
+import type { UsageQuery, UsageRecord } from "@baton/core";
+import { readUsageRecord } from "@baton/core/storage-kit";
+import type { PostgresContext } from "./database.js";
 
 /** Records usage in one multi-row `INSERT` (all or none), in the given order. */
-export async function recordUsage(db: Database, sql: Statements, records: readonly UsageRecord[]): Promise<void> {
+export async function recordUsage({ db, sql }: PostgresContext, records: readonly UsageRecord[]): Promise<void> {
   if (records.length === 0) return;
   await db.rows(
     sql.recordUsage,
@@ -19,14 +19,11 @@ export async function recordUsage(db: Database, sql: Statements, records: readon
 }
 
 /** The matching usage records by `recordedAt`, then in recording order, each checked. */
-export async function queryUsage(db: Database, sql: Statements, query: UsageQuery): Promise<UsageRecord[]> {
+export async function queryUsage({ db, sql }: PostgresContext, query: UsageQuery): Promise<UsageRecord[]> {
   const rows = await db.rows<{ id: string; data: string }>(
     sql.queryUsage,
     [query.runId ?? null, query.conversationId ?? null, query.userId ?? null, query.from ?? null, query.to ?? null],
     "querying usage",
   );
-  return rows.map((row) => {
-    const record = `usage record ${row.id}`;
-    return checkUsageRecord(parseStoredJson(row.data, record), record);
-  });
+  return rows.map((row) => readUsageRecord(row.id, row.data));
 }

@@ -14,12 +14,16 @@ describePostgres("run checkpoints", () => {
     const storage = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema, max: 2 });
     const admin = await adminClient();
     const table = `"${schema}".baton_checkpoints`;
-    const rows = async (): Promise<string[]> => (await admin.query<{ agent_path: string }>(`SELECT agent_path FROM ${table} WHERE run_id = 'r1' ORDER BY agent_path`)).rows.map((row) => row.agent_path);
+    const rows = async (): Promise<string[]> =>
+      (await admin.query<{ agent_path: string }>(`SELECT agent_path FROM ${table} WHERE run_id = 'r1' ORDER BY agent_path`)).rows.map((row) => row.agent_path);
     try {
       await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 0 });
       await storage.saveCheckpoint(state("main", 1), { owner: "w1", leaseMs: 60_000, now: 0 });
       // What an earlier release left: a row for a nested agent too.
-      await admin.query(`INSERT INTO ${table} (run_id, agent_path, data) VALUES ('r1', $1, $2)`, ["main/researcher#1", JSON.stringify(state("main/researcher#1", 7))]);
+      await admin.query(`INSERT INTO ${table} (run_id, agent_path, data) VALUES ('r1', $1, $2)`, [
+        "main/researcher#1",
+        JSON.stringify(state("main/researcher#1", 7)),
+      ]);
       expect(await storage.loadCheckpoint("r1")).toEqual(state("main", 1));
       expect(await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, checkpoint: state("main", 1) });
       await storage.saveCheckpoint(state("main", 2), { owner: "w1", leaseMs: 60_000, now: 2 });

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, expect, it } from "vitest";
-import { LATEST_VERSION, createPostgresStorage } from "../src/index.js";
+import { SCHEMA_VERSION, createPostgresStorage } from "../src/index.js";
 import { CONNECTION_STRING, describePostgres, dropSchemasAfterAll, uniqueSchema } from "./support/postgres.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,7 +38,10 @@ const runCli = (...args: string[]): Promise<Outcome> => runNode([cli, ...args]);
 
 beforeAll(async () => {
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const built = await runNode([tsc, "-p", join(root, "tsconfig.build.json"), "--outDir", outDir, "--declaration", "false", "--declarationMap", "false", "--sourceMap", "false"], 120_000);
+  const built = await runNode(
+    [tsc, "-p", join(root, "tsconfig.build.json"), "--outDir", outDir, "--declaration", "false", "--declarationMap", "false", "--sourceMap", "false"],
+    120_000,
+  );
   if (built.code !== 0) throw new Error(`Building the CLI failed:\n${built.stdout}${built.stderr}`);
 }, 130_000);
 
@@ -77,12 +80,12 @@ describePostgres("cli", () => {
 
     const again = await runCli("migrate", CONNECTION_STRING, `--schema=${schema}`);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain(`is up to date (version ${LATEST_VERSION}); nothing to apply.`);
+    expect(again.stdout).toContain(`is up to date (version ${SCHEMA_VERSION}); nothing to apply.`);
 
     const after = await runCli("status", CONNECTION_STRING, "--schema", schema);
     expect(after.code).toBe(0);
     expect(after.stdout).toMatch(/applied {2}1 initial \(\d{4}-/);
-    expect(after.stdout).toContain(`Up to date (version ${LATEST_VERSION}).`);
+    expect(after.stdout).toContain(`Up to date (version ${SCHEMA_VERSION}).`);
 
     // The storage then runs on the migrated schema without migrating.
     const storage = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema, migrate: false });

@@ -1,12 +1,13 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { inspect } from "node:util";
 import { StorageError, type BatonError } from "@baton/core";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { isRetryablePostgresError, toStorageError } from "../src/errors.js";
 import { createPostgresStorage, type PostgresStorage } from "../src/index.js";
 import { CONNECTION_STRING, adminClient, describePostgres, dropSchemasAfterAll, uniqueSchema } from "./support/postgres.js";
 
+import { expectErrorOf } from "@baton/testing/storage-conformance";
 const PASSWORD = "wrongsecret";
 
 /** Everything a log line could show of `error`: messages and stacks of its cause chain, `toJSON()`, and `util.inspect`. */
@@ -59,7 +60,7 @@ async function refusingServer(): Promise<{ port: number; close(): Promise<void> 
 describe("no password in errors", () => {
   it("a refused connection (nothing listens): retryable, and the password is nowhere in the error", async () => {
     const error = await createPostgresStorage({ connectionString: `postgres://baton:${PASSWORD}@127.0.0.1:1/test` }).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect((error as StorageError).retryable).toBe(true);
     expect(everythingPrinted(error)).not.toContain(PASSWORD);
   });
@@ -67,10 +68,11 @@ describe("no password in errors", () => {
   it("a wrong password (28P01): not retryable, and the password is nowhere in the error", async () => {
     const server = await refusingServer();
     try {
-      const error = await createPostgresStorage({ connectionString: `postgres://baton:${PASSWORD}@127.0.0.1:${server.port}/test`, connectionTimeoutMs: 3_000 }).catch(
-        (failure: unknown) => failure,
-      );
-      expect(error).toBeInstanceOf(StorageError);
+      const error = await createPostgresStorage({
+        connectionString: `postgres://baton:${PASSWORD}@127.0.0.1:${server.port}/test`,
+        connectionTimeoutMs: 3_000,
+      }).catch((failure: unknown) => failure);
+      expectErrorOf(error, StorageError);
       expect((error as Error).message).toContain("password authentication failed");
       expect(error).toMatchObject({ retryable: false, details: { sqlState: "28P01" } });
       expect(everythingPrinted(error)).not.toContain(PASSWORD);
@@ -80,8 +82,10 @@ describe("no password in errors", () => {
   });
 
   it("a connection string that is not a URL: the password is nowhere in the error", async () => {
-    const error = await createPostgresStorage({ connectionString: `postgres://baton:${PASSWORD}@127.0.0.1:notaport/test` }).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    const error = await createPostgresStorage({ connectionString: `postgres://baton:${PASSWORD}@127.0.0.1:notaport/test` }).catch(
+      (failure: unknown) => failure,
+    );
+    expectErrorOf(error, StorageError);
     expect((error as StorageError).retryable).toBe(false);
     expect(everythingPrinted(error)).not.toContain(PASSWORD);
   });
@@ -110,7 +114,9 @@ describePostgres("retryable flags of server errors", () => {
   /** The error PostgreSQL raises with SQLSTATE `state`, as the adapter reports it. */
   async function raised(state: string): Promise<BatonError> {
     admin ??= await adminClient();
-    const error = await admin.query(`DO $$ BEGIN RAISE EXCEPTION 'raised for the test' USING ERRCODE = '${state}'; END $$`).catch((failure: unknown) => failure);
+    const error = await admin
+      .query(`DO $$ BEGIN RAISE EXCEPTION 'raised for the test' USING ERRCODE = '${state}'; END $$`)
+      .catch((failure: unknown) => failure);
     expect((error as { code?: string }).code).toBe(state);
     return toStorageError(error, "testing", "test");
   }
@@ -145,13 +151,13 @@ describePostgres("retryable flags of server errors", () => {
 
   it.each(permanent)("SQLSTATE %s (%s) is not retryable", async (state) => {
     const error = await raised(state);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect(error).toMatchObject({ retryable: false, details: { sqlState: state } });
   });
 
   it.each(transient)("SQLSTATE %s (%s) is retryable", async (state) => {
     const error = await raised(state);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect(error).toMatchObject({ retryable: true, details: { sqlState: state } });
   });
 
@@ -160,12 +166,13 @@ describePostgres("retryable flags of server errors", () => {
     afterAll(async () => {
       await storage?.close();
     });
-    const open = async (): Promise<PostgresStorage> => (storage ??= await createPostgresStorage({ connectionString: CONNECTION_STRING, schema: track(uniqueSchema()), max: 2 }));
+    const open = async (): Promise<PostgresStorage> =>
+      (storage ??= await createPostgresStorage({ connectionString: CONNECTION_STRING, schema: track(uniqueSchema()), max: 2 }));
 
     it("a NUL byte in a conversation id is a non-retryable StorageError (22021)", async () => {
       const db = await open();
       const error = await db.appendMessages("bad\u0000id", [{ role: "user", parts: [{ type: "text", text: "hi" }] }]).catch((failure: unknown) => failure);
-      expect(error).toBeInstanceOf(StorageError);
+      expectErrorOf(error, StorageError);
       expect(error).toMatchObject({ retryable: false, details: { sqlState: "22021" } });
       expect((error as Error).message).toContain("invalid byte sequence");
     });
@@ -173,7 +180,7 @@ describePostgres("retryable flags of server errors", () => {
     it("a NUL byte in a session key is a non-retryable StorageError (22021)", async () => {
       const db = await open();
       const error = await db.saveSessionState("key\u0000", { a: 1 }).catch((failure: unknown) => failure);
-      expect(error).toBeInstanceOf(StorageError);
+      expectErrorOf(error, StorageError);
       expect(error).toMatchObject({ retryable: false, details: { sqlState: "22021" } });
     });
 

@@ -1,9 +1,10 @@
 import { StorageSchemaError } from "@baton/core";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { LATEST_VERSION, MIGRATIONS, createPostgresStorage, migrate, schemaStatus } from "../src/index.js";
+import { LATEST_VERSION, SCHEMA_VERSION, MIGRATIONS, createPostgresStorage, migrate, schemaStatus } from "../src/index.js";
 import { CONNECTION_STRING, adminClient, describePostgres, dropSchemasAfterAll, uniqueSchema } from "./support/postgres.js";
 
+import { expectErrorOf, expectRejectionOf } from "@baton/testing/storage-conformance";
 describePostgres("migrations", () => {
   const track = dropSchemasAfterAll();
   const pools: pg.Pool[] = [];
@@ -19,7 +20,10 @@ describePostgres("migrations", () => {
   const tablesOf = async (schema: string): Promise<string[]> => {
     const client = await adminClient();
     try {
-      const result = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name", [schema]);
+      const result = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
+        [schema],
+      );
       return result.rows.map((row) => row.table_name);
     } finally {
       await client.end();
@@ -30,20 +34,26 @@ describePostgres("migrations", () => {
     const versions = MIGRATIONS.map((migration) => migration.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(new Set(versions).size).toBe(versions.length);
-    expect(LATEST_VERSION).toBe(versions.at(-1));
+    expect(SCHEMA_VERSION).toBe(versions.at(-1));
+    // The deprecated name, kept for one release.
+    expect(LATEST_VERSION).toBe(SCHEMA_VERSION);
     for (const migration of MIGRATIONS) expect(migration.name.length * migration.sql.length).toBeGreaterThan(0);
   });
 
   it("creates the schema, applies every migration once and is idempotent", async () => {
     const schema = track(uniqueSchema());
     const pool = newPool();
-    expect(await schemaStatus(pool, { schema })).toMatchObject({ schema, applied: [], newer: [], pending: MIGRATIONS });
+    expect(await schemaStatus(pool, { schema })).toMatchObject({ schema, applied: [], newer: [], pending: MIGRATIONS, current: false });
+    const before = Date.now();
     expect(await migrate(pool, { schema })).toEqual(MIGRATIONS.map((migration) => migration.version));
     expect(await migrate(pool, { schema })).toEqual([]);
     const status = await schemaStatus(pool, { schema });
     expect(status.pending).toEqual([]);
     expect(status.applied.map((migration) => [migration.version, migration.name])).toEqual(MIGRATIONS.map((migration) => [migration.version, migration.name]));
-    expect(status.applied[0]?.appliedAt).toBeInstanceOf(Date);
+    expect(status.current).toBe(true);
+    // Milliseconds since the epoch, like every time Baton stores (the server's clock, so a second of slack).
+    expect(status.applied[0]!.appliedAt).toBeGreaterThanOrEqual(before - 1_000);
+    expect(status.applied[0]!.appliedAt).toBeLessThanOrEqual(Date.now() + 1_000);
     expect(await tablesOf(schema)).toEqual([
       "baton_checkpoints",
       "baton_conversations",
@@ -75,7 +85,7 @@ describePostgres("migrations", () => {
     const schema = track(uniqueSchema());
     const client = await adminClient();
     try {
-      expect(await migrate(client, { schema })).toEqual([LATEST_VERSION]);
+      expect(await migrate(client, { schema })).toEqual([SCHEMA_VERSION]);
       expect(await migrate(client, { schema })).toEqual([]);
     } finally {
       await client.end();
@@ -86,25 +96,25 @@ describePostgres("migrations", () => {
     const schema = track(uniqueSchema());
     const pool = newPool();
     await migrate(pool, { schema });
-    await pool.query(`INSERT INTO "${schema}".baton_migrations (version, name) VALUES ($1, 'from the future')`, [LATEST_VERSION + 1]);
+    await pool.query(`INSERT INTO "${schema}".baton_migrations (version, name) VALUES ($1, 'from the future')`, [SCHEMA_VERSION + 1]);
     const failure = await migrate(pool, { schema }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(StorageSchemaError);
-    expect((failure as Error).message).toContain(`schema version ${LATEST_VERSION + 1}`);
-    expect((await schemaStatus(pool, { schema })).newer).toEqual([LATEST_VERSION + 1]);
-    await expect(createPostgresStorage({ connectionString: CONNECTION_STRING, schema })).rejects.toBeInstanceOf(StorageSchemaError);
+    expectErrorOf(failure, StorageSchemaError);
+    expect((failure as Error).message).toContain(`schema version ${SCHEMA_VERSION + 1}`);
+    expect((await schemaStatus(pool, { schema })).newer).toEqual([SCHEMA_VERSION + 1]);
+    await expectRejectionOf(createPostgresStorage({ connectionString: CONNECTION_STRING, schema }), StorageSchemaError);
     await expect(createPostgresStorage({ connectionString: CONNECTION_STRING, schema, migrate: false })).rejects.toMatchObject({ code: "STORAGE_SCHEMA" });
   });
 
   it("with migrate: false, names the CLI command for an unmigrated schema and changes nothing", async () => {
     const schema = track(uniqueSchema());
     const failure = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema, migrate: false }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(StorageSchemaError);
+    expectErrorOf(failure, StorageSchemaError);
     expect((failure as Error).message).toContain(`npx baton-storage-postgres migrate "${CONNECTION_STRING}" --schema "${schema}"`);
     expect(await tablesOf(schema)).toEqual([]);
     const pool = newPool();
     const other = await createPostgresStorage({ pool, migrate: false, schema: "public" }).catch((error: unknown) => error);
     // The test database's public schema is not Baton's: the message then shows a placeholder.
-    if (other instanceof StorageSchemaError) expect(other.message).toContain("npx baton-storage-postgres migrate \"<connection-string>\"");
+    if (StorageSchemaError.isInstance(other)) expect(other.message).toContain('npx baton-storage-postgres migrate "<connection-string>"');
     else await (other as { close(): Promise<void> }).close();
   });
 
@@ -124,7 +134,7 @@ describePostgres("migrations", () => {
     const schema = track(uniqueSchema());
     const withPassword = CONNECTION_STRING.replace("postgres://postgres@", "postgres://postgres:hunter2@");
     const failure = await createPostgresStorage({ connectionString: withPassword, schema, migrate: false }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(StorageSchemaError);
+    expectErrorOf(failure, StorageSchemaError);
     expect((failure as Error).message).not.toContain("hunter2");
     expect((failure as Error).message).toContain("postgres:PASSWORD@");
   });

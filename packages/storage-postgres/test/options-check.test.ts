@@ -23,10 +23,16 @@ describe("createPostgresStorage checks its options before connecting", () => {
 
   it("rejects a value of the wrong type", async () => {
     const error = await optionsError(() => createPostgresStorage(bad({ connectionString: NOWHERE, max: 0 })));
-    expect(error.message).toBe('createPostgresStorage(): option "max" must be a positive integer, got 0. Accepted options: connectionString, pool, schema, migrate, max, connectionTimeoutMs.');
-    expect((await optionsError(() => createPostgresStorage(bad({ connectionString: NOWHERE, schema: "" })))).message).toContain('option "schema" must be a non-empty string');
+    expect(error.message).toBe(
+      'createPostgresStorage(): option "max" must be a positive integer, got 0. Accepted options: connectionString, pool, schema, migrate, max, connectionTimeoutMs.',
+    );
+    expect((await optionsError(() => createPostgresStorage(bad({ connectionString: NOWHERE, schema: "" })))).message).toContain(
+      'option "schema" must be a non-empty string',
+    );
     expect((await optionsError(() => createPostgresStorage(bad({ pool: "postgres://x" })))).message).toContain('option "pool" must be a pg Pool');
-    expect((await optionsError(() => createPostgresStorage(bad({ connectionString: NOWHERE, migrate: 1 })))).message).toContain('option "migrate" must be a boolean, got 1');
+    expect((await optionsError(() => createPostgresStorage(bad({ connectionString: NOWHERE, migrate: 1 })))).message).toContain(
+      'option "migrate" must be a boolean, got 1',
+    );
   });
 
   it("creates no pool when the options are wrong", async () => {
@@ -40,7 +46,9 @@ describe("createPostgresStorage checks its options before connecting", () => {
   });
 
   it("accepts valid options (and then tries to connect)", async () => {
-    const failure = await createPostgresStorage({ connectionString: NOWHERE, schema: "baton", migrate: false, max: 1, connectionTimeoutMs: 500 }).catch((error: unknown) => error);
+    const failure = await createPostgresStorage({ connectionString: NOWHERE, schema: "baton", migrate: false, max: 1, connectionTimeoutMs: 500 }).catch(
+      (error: unknown) => error,
+    );
     expect((failure as Error).name).not.toBe("ConfigurationError");
     expect((failure as Error).message).toContain("Could not reach PostgreSQL");
   });
@@ -56,6 +64,8 @@ describe("migrate and schemaStatus check their options", () => {
   });
 
   it("reject a schema that is not a non-empty string", async () => {
-    expect((await optionsError(() => migrate(pool, badMigrate({ schema: 1 })))).message).toContain('migrate(): option "schema" must be a non-empty string, got 1');
+    expect((await optionsError(() => migrate(pool, badMigrate({ schema: 1 })))).message).toContain(
+      'migrate(): option "schema" must be a non-empty string, got 1',
+    );
   });
 });

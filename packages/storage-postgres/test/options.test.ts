@@ -1,15 +1,16 @@
 import { StorageError, type NewConversationMessage } from "@baton/core";
 import pg from "pg";
 import { expect, it } from "vitest";
-import { createPostgresStorage } from "../src/index.js";
+import { createPostgresStorage, PostgresStorage } from "../src/index.js";
 import { CONNECTION_STRING, adminClient, describePostgres, dropSchemasAfterAll, uniqueSchema } from "./support/postgres.js";
 
+import { expectErrorOf, expectRejectionOf } from "@baton/testing/storage-conformance";
 const hello: NewConversationMessage = { role: "user", parts: [{ type: "text", text: "hello" }] };
 
 it("fails fast with a clear StorageError when nothing listens on the port", async () => {
   const started = Date.now();
   const failure = await createPostgresStorage({ connectionString: "postgres://postgres:s3cret@127.0.0.1:1/test" }).catch((error: unknown) => error);
-  expect(failure).toBeInstanceOf(StorageError);
+  expectErrorOf(failure, StorageError);
   expect((failure as StorageError).code).toBe("STORAGE_ERROR");
   expect((failure as Error).message).toMatch(/Could not reach PostgreSQL at 127\.0\.0\.1:1\/test .*ECONNREFUSED/);
   expect((failure as Error).message).not.toContain("s3cret");
@@ -24,8 +25,10 @@ it("gives up after connectionTimeoutMs on a server that never answers", async ()
   const port = (silent.address() as { port: number }).port;
   try {
     const started = Date.now();
-    const failure = await createPostgresStorage({ connectionString: `postgres://postgres@127.0.0.1:${port}/test`, connectionTimeoutMs: 300 }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(StorageError);
+    const failure = await createPostgresStorage({ connectionString: `postgres://postgres@127.0.0.1:${port}/test`, connectionTimeoutMs: 300 }).catch(
+      (error: unknown) => error,
+    );
+    expectErrorOf(failure, StorageError);
     expect((failure as Error).message).toContain(`Could not reach PostgreSQL at 127.0.0.1:${port}/test`);
     expect(Date.now() - started).toBeLessThan(3000);
   } finally {
@@ -51,13 +54,29 @@ describePostgres("options", () => {
     }
   });
 
+  it("still makes a storage with the deprecated `new PostgresStorage(pool, schema, ownsPool)` on a migrated schema", async () => {
+    const schema = track(uniqueSchema());
+    const pool = new pg.Pool({ connectionString: CONNECTION_STRING, max: 2 });
+    try {
+      const migrated = await createPostgresStorage({ pool, schema });
+      await migrated.appendMessages("c", [hello]);
+      const old = new PostgresStorage(pool, schema, false);
+      expect([old.pool, old.schema]).toEqual([pool, schema]);
+      expect((await old.loadMessages("c")).map((message) => message.seq)).toEqual([1]);
+      await old.close();
+      expect((await pool.query<{ one: number }>("SELECT 1 AS one")).rows[0]?.one).toBe(1);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("ends the pool it created on close(), and close() can be called twice", async () => {
     const storage = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema: track(uniqueSchema()), max: 2 });
     await storage.appendMessages("c", [hello]);
     await storage.close();
     await storage.close();
     expect(storage.pool.ended).toBe(true);
-    await expect(storage.appendMessages("c", [hello])).rejects.toBeInstanceOf(StorageError);
+    await expectRejectionOf(storage.appendMessages("c", [hello]), StorageError);
   });
 
   it("works in a schema whose name needs quoting, and keeps schemas apart", async () => {
@@ -92,7 +111,15 @@ describePostgres("options", () => {
     const schema = track(uniqueSchema());
     const storage = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema });
     try {
-      const value = { zeta: 1, alpha: { b: 2, a: 1, "": 0, "1": "one" }, nul: "a\u0000b", big: 9007199254740991, tiny: 5e-324, float: 0.1 + 0.2, emoji: "😀\ud800" };
+      const value = {
+        zeta: 1,
+        alpha: { b: 2, a: 1, "": 0, "1": "one" },
+        nul: "a\u0000b",
+        big: 9007199254740991,
+        tiny: 5e-324,
+        float: 0.1 + 0.2,
+        emoji: "😀\ud800",
+      };
       await storage.saveSessionState("k", value);
       const loaded = (await storage.loadSessionState("k"))?.value as typeof value;
       expect(JSON.stringify(loaded)).toBe(JSON.stringify(value));
@@ -116,7 +143,12 @@ describePostgres("options", () => {
     try {
       const now = 1_700_000_000_123.5;
       expect(await storage.claimRun("r", { owner: "a", leaseMs: 0.25, now })).toEqual({ claimed: true });
-      expect(await storage.claimRun("r", { owner: "b", leaseMs: 1, now: now + 0.1 })).toEqual({ claimed: false, reason: "held", owner: "a", leaseUntil: now + 0.25 });
+      expect(await storage.claimRun("r", { owner: "b", leaseMs: 1, now: now + 0.1 })).toEqual({
+        claimed: false,
+        reason: "held",
+        owner: "a",
+        leaseUntil: now + 0.25,
+      });
     } finally {
       await storage.close();
     }

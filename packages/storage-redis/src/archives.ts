@@ -1,9 +1,13 @@
-import { checkToolOutput, storedToolOutput, parseStoredJson, type ArchivedToolOutput, type StoredToolOutput } from "@baton/core";
+import type { ArchivedToolOutput, StoredToolOutput } from "@baton/core";
+import { readToolOutput, storedToolOutput } from "@baton/core/storage-kit";
 import type { RedisContext } from "./context.js";
 import { execAtomically } from "./transaction.js";
 
 /** Stores (replaces) an archived output and indexes it by creation time, in one `MULTI`. */
-export async function archiveToolOutput(ctx: RedisContext, output: ArchivedToolOutput & { readonly runId?: string; readonly conversationId?: string }): Promise<void> {
+export async function archiveToolOutput(
+  ctx: RedisContext,
+  output: ArchivedToolOutput & { readonly runId?: string; readonly conversationId?: string },
+): Promise<void> {
   const createdAt = Date.now();
   const stored = storedToolOutput(output, createdAt);
   await execAtomically(ctx.client.multi().set(ctx.keys.archive(output.id), JSON.stringify(stored)).zadd(ctx.keys.archivesByTime, createdAt, output.id));
@@ -12,7 +16,5 @@ export async function archiveToolOutput(ctx: RedisContext, output: ArchivedToolO
 /** The archived output with this id, validated; undefined when none. */
 export async function loadToolOutput(ctx: RedisContext, id: string): Promise<StoredToolOutput | undefined> {
   const text = await ctx.client.get(ctx.keys.archive(id));
-  if (text === null) return undefined;
-  const record = `tool output "${id}"`;
-  return checkToolOutput(parseStoredJson(text, record), record);
+  return text === null ? undefined : readToolOutput(id, text);
 }

@@ -58,7 +58,7 @@ export function clientOptions(timeouts: ClientTimeouts = {}): RedisOptions {
   };
 }
 
-/** The options of the clients the adapter creates, with the default timeouts (see {@link clientOptions}). */
+/** The options of the clients the adapter creates, with the default timeouts (from the adapter's client settings). */
 export const CLIENT_OPTIONS: RedisOptions = Object.freeze(clientOptions());
 
 /** The URL without its password, for error messages. */

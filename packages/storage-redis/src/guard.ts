@@ -1,14 +1,30 @@
-import { BatonError, StorageError } from "@baton/core";
+import { isBatonError, StorageError } from "@baton/core";
 import { redactError } from "./redact.js";
 
 /** Error names of ioredis that mean the server could not be reached. */
 const UNREACHABLE_NAMES = new Set(["MaxRetriesPerRequestError"]);
 
 /** Messages of ioredis (and Node) that mean the server could not be reached or did not answer. */
-const UNREACHABLE_MESSAGES = [/^Connection is closed\.?$/, /^Command timed out$/, /^Stream isn't writeable/, /^connect ETIMEDOUT/, /^Reached the max retries per request limit/];
+const UNREACHABLE_MESSAGES = [
+  /^Connection is closed\.?$/,
+  /^Command timed out$/,
+  /^Stream isn't writeable/,
+  /^connect ETIMEDOUT/,
+  /^Reached the max retries per request limit/,
+];
 
 /** Socket error codes of an unreachable server. */
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
 
 /** First words of Redis error replies that say the server is temporarily unable to serve the command. */
 const TRANSIENT_REPLIES = new Set(["LOADING", "BUSY", "TRYAGAIN", "MASTERDOWN", "READONLY", "CLUSTERDOWN", "NOREPLICAS", "OOM"]);
@@ -17,7 +33,11 @@ const TRANSIENT_REPLIES = new Set(["LOADING", "BUSY", "TRYAGAIN", "MASTERDOWN", 
 export function isUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  return UNREACHABLE_NAMES.has(error.name) || (typeof code === "string" && UNREACHABLE_CODES.has(code)) || UNREACHABLE_MESSAGES.some((pattern) => pattern.test(error.message));
+  return (
+    UNREACHABLE_NAMES.has(error.name) ||
+    (typeof code === "string" && UNREACHABLE_CODES.has(code)) ||
+    UNREACHABLE_MESSAGES.some((pattern) => pattern.test(error.message))
+  );
 }
 
 /**
@@ -42,24 +62,29 @@ export function isRetryableRedisError(error: unknown): boolean {
 }
 
 /**
- * Runs a Redis operation, turning driver failures (connection lost, no reply in time,
- * a server error) into a `StorageError` that names the operation, retryable as
+ * What a failed Redis operation throws: a driver failure (connection lost, no reply in
+ * time, a server error) becomes a `StorageError` that names the operation, retryable as
  * {@link isRetryableRedisError} says, with `secrets` (the client's passwords) removed
  * from its cause. Baton's own errors (corruption, conflicts, lost claims) and argument
- * errors (`TypeError`, e.g. a value that is not JSON-safe) pass through.
+ * errors (`TypeError`, e.g. a value that is not JSON-safe) are returned as they are.
  */
+export function redisStorageError(error: unknown, operation: string, secrets: readonly string[] = []): unknown {
+  if (isBatonError(error) || error instanceof TypeError) return error;
+  const cause = redactError(error, secrets);
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  const unreachable = isUnreachable(cause);
+  return new StorageError(`Redis storage: ${operation} failed: ${unreachable ? `Redis is unreachable (${reason})` : reason}`, {
+    cause,
+    retryable: isRetryableRedisError(cause),
+    details: { operation, ...(unreachable ? { unreachable: true } : {}) },
+  });
+}
+
+/** Runs a Redis operation; a failure is thrown as {@link redisStorageError} says. */
 export async function guard<T>(operation: string, run: () => Promise<T>, secrets: readonly string[] = []): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof BatonError || error instanceof TypeError) throw error;
-    const cause = redactError(error, secrets);
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const unreachable = isUnreachable(cause);
-    throw new StorageError(`Redis storage: ${operation} failed: ${unreachable ? `Redis is unreachable (${reason})` : reason}`, {
-      cause,
-      retryable: isRetryableRedisError(cause),
-      details: { operation, ...(unreachable ? { unreachable: true } : {}) },
-    });
+    throw redisStorageError(error, operation, secrets);
   }
 }

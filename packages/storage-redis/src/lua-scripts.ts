@@ -27,8 +27,9 @@ return {1, count}
 
 /**
  * KEYS: run hash, checkpoints hash, runs-by-time. ARGV: run id, owner, now, leaseUntil.
- * Returns `{"claimed"}`, `{"claimed", checkpointJson, agentPath}`, `{"finished"}` or
- * `{"held", owner, leaseUntil}`. The run's checkpoint is the hash's one field; of
+ * Returns `{"claimed", checkpointJson | nil, agentPath | nil, previousOwner | nil}`
+ * (the previous owner when the claim took the run over from another), `{"finished"}`
+ * or `{"held", owner, leaseUntil}`. The run's checkpoint is the hash's one field; of
  * several (data of an earlier release, one field per agent), the first agent path in
  * order: the root's, a prefix of its nested agents' paths.
  */
@@ -43,12 +44,14 @@ if run[3] == '1' then return {'finished'} end
 if run[1] ~= ARGV[2] and (tonumber(run[2]) or 0) > tonumber(ARGV[3]) then return {'held', run[1], run[2]} end
 redis.call('HSET', KEYS[1], 'owner', ARGV[2], 'leaseUntil', ARGV[4])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+local previous = false
+if run[1] ~= ARGV[2] then previous = run[1] end
 local path = nil
 for _, field in ipairs(redis.call('HKEYS', KEYS[2])) do
   if path == nil or field < path then path = field end
 end
-if path then return {'claimed', redis.call('HGET', KEYS[2], path), path} end
-return {'claimed'}
+if path then return {'claimed', redis.call('HGET', KEYS[2], path), path, previous} end
+return {'claimed', false, false, previous}
 `;
 
 /**

@@ -46,7 +46,7 @@ export function redactError<T>(error: T, secrets: readonly string[]): T {
     if (typeof value !== "object" || value === null || seen.has(value) || depth > 8) return;
     seen.add(value);
     const record = value as Record<string, unknown>;
-    const command = record["command"];
+    const command = record.command;
     if (typeof command === "object" && command !== null) {
       const { name, args } = command as { name?: unknown; args?: unknown };
       if (typeof name === "string" && Array.isArray(args)) {

@@ -1,19 +1,14 @@
-import { checkOptions, optionIs as is, StorageError, type OptionRule, type Storage } from "@baton/core";
+import { checkOptions, optionIs as is, type OptionRule, type Storage } from "@baton/core";
+import { defineStorage } from "@baton/core/storage-kit";
 import type { Redis } from "ioredis";
-import { archiveToolOutput, loadToolOutput } from "./archives.js";
 import { connectRedis, DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_REDIS_URL, quitClient } from "./connect.js";
 import type { RedisContext } from "./context.js";
-import { appendMessages, loadMessages } from "./conversations.js";
-import { guard } from "./guard.js";
+import { guard, redisStorageError } from "./guard.js";
 import { keyLayout } from "./keys.js";
 import { secretsOf } from "./redact.js";
-import { prune } from "./retention.js";
-import { claimRun, loadCheckpoint, saveCheckpoint } from "./runs.js";
+import { REDIS_OPERATIONS } from "./redis-operations.js";
 import { checkSchema } from "./schema.js";
 import { withScripts } from "./scripted-client.js";
-import { loadSessionState, saveSessionState } from "./sessions.js";
-import { loadSummary, saveSummary } from "./summaries.js";
-import { queryUsage, recordUsage } from "./usage.js";
 
 /** The key prefix used when none is given. */
 export const DEFAULT_KEY_PREFIX = "baton:";
@@ -69,7 +64,7 @@ export const REDIS_STORAGE_OPTION_RULES = {
   keyPrefix: is.string,
 } as const satisfies { readonly [K in keyof Required<RedisStorageOptions>]: OptionRule };
 
-/** A Baton `Storage` in Redis. */
+/** A Baton {@link Storage} in Redis. */
 export interface RedisStorage extends Storage {
   /** The client the storage uses (yours when you passed `client`). */
   readonly client: Redis;
@@ -108,33 +103,17 @@ export async function createRedisStorage(options: RedisStorageOptions = {}): Pro
     if (owned) client.disconnect();
     throw error;
   }
-  const ctx: RedisContext = { client: withScripts(client), keys };
-  let closed = false;
-  const op = <T>(operation: string, run: () => Promise<T>): Promise<T> => {
-    if (closed) return Promise.reject(new StorageError(`Redis storage: ${operation} after close().`, { retryable: false }));
-    return guard(operation, run, secrets);
-  };
-  return {
-    client,
-    keyPrefix,
-    appendMessages: (conversationId, messages, appendOptions) => op("appendMessages", () => appendMessages(ctx, conversationId, messages, appendOptions)),
-    loadMessages: (conversationId, loadOptions) => op("loadMessages", () => loadMessages(ctx, conversationId, loadOptions)),
-    claimRun: (runId, claim) => op("claimRun", () => claimRun(ctx, runId, claim)),
-    saveCheckpoint: (checkpoint, claim) => op("saveCheckpoint", () => saveCheckpoint(ctx, checkpoint, claim)),
-    loadCheckpoint: (runId) => op("loadCheckpoint", () => loadCheckpoint(ctx, runId)),
-    loadSessionState: (key) => op("loadSessionState", () => loadSessionState(ctx, key)),
-    saveSessionState: (key, value, saveOptions) => op("saveSessionState", () => saveSessionState(ctx, key, value, saveOptions)),
-    archiveToolOutput: (output) => op("archiveToolOutput", () => archiveToolOutput(ctx, output)),
-    loadToolOutput: (id) => op("loadToolOutput", () => loadToolOutput(ctx, id)),
-    saveSummary: (conversationId, summary) => op("saveSummary", () => saveSummary(ctx, conversationId, summary)),
-    loadSummary: (conversationId) => op("loadSummary", () => loadSummary(ctx, conversationId)),
-    recordUsage: (records) => op("recordUsage", () => recordUsage(ctx, records)),
-    queryUsage: (query) => op("queryUsage", () => queryUsage(ctx, query)),
-    prune: (domain, olderThan) => op(`prune("${domain}")`, () => prune(ctx, domain, olderThan)),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      if (owned) await quitClient(client);
+  const context: RedisContext = { client: withScripts(client), keys };
+  return defineStorage(
+    {
+      label: "Redis storage",
+      context: () => context,
+      operations: REDIS_OPERATIONS,
+      wrapError: (error, operation) => redisStorageError(error, operation, secrets),
+      release: async () => {
+        if (owned) await quitClient(client);
+      },
     },
-  };
+    { client, keyPrefix },
+  );
 }

@@ -1,22 +1,24 @@
-import { checkRunCheckpoint, parseStoredJson, RunClaimLostError, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { RunClaimLostError, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { readCheckpoint, rootCheckpointPath } from "@baton/core/storage-kit";
 import type { RedisContext } from "./context.js";
-
-function checkpointRecord(runId: string, agentPath: string): string {
-  return `run "${runId}" checkpoint "${agentPath}"`;
-}
-
-/** A stored checkpoint, validated and upgraded to the current run-state format. */
-export function readCheckpoint(runId: string, agentPath: string, text: string): RunCheckpoint {
-  const record = checkpointRecord(runId, agentPath);
-  return checkRunCheckpoint(parseStoredJson(text, record), record);
-}
 
 /** Claims a run in one script (create, renew, take over an expired lease, or refuse); a claimer gets the run's checkpoint. */
 export async function claimRun(ctx: RedisContext, runId: string, claim: RunClaimRequest): Promise<RunClaimResult> {
   const now = claim.now ?? Date.now();
-  const reply = await ctx.client.batonClaimRun(3, ctx.keys.run(runId), ctx.keys.checkpoints(runId), ctx.keys.runsByTime, runId, claim.owner, String(now), String(now + claim.leaseMs));
-  const [outcome, first, second] = reply;
-  if (outcome === "claimed") return first ? { claimed: true, checkpoint: readCheckpoint(runId, second ?? "", first) } : { claimed: true };
+  const reply = await ctx.client.batonClaimRun(
+    3,
+    ctx.keys.run(runId),
+    ctx.keys.checkpoints(runId),
+    ctx.keys.runsByTime,
+    runId,
+    claim.owner,
+    String(now),
+    String(now + claim.leaseMs),
+  );
+  const [outcome, first, second, third] = reply;
+  if (outcome === "claimed") {
+    return { claimed: true, ...(first ? { checkpoint: readCheckpoint(runId, second ?? "", first) } : {}), ...(third ? { previousOwner: third } : {}) };
+  }
   if (outcome === "finished") return { claimed: false, reason: "finished" };
   return {
     claimed: false,
@@ -59,7 +61,6 @@ export async function saveCheckpoint(ctx: RedisContext, checkpoint: RunCheckpoin
  */
 export async function loadCheckpoint(ctx: RedisContext, runId: string): Promise<RunCheckpoint | undefined> {
   const fields = await ctx.client.hgetall(ctx.keys.checkpoints(runId));
-  let agentPath: string | undefined;
-  for (const path of Object.keys(fields)) if (agentPath === undefined || path < agentPath) agentPath = path;
+  const agentPath = rootCheckpointPath(Object.keys(fields));
   return agentPath === undefined ? undefined : readCheckpoint(runId, agentPath, fields[agentPath]!);
 }

@@ -14,9 +14,12 @@ export async function checkSchema(client: Redis, keys: KeyLayout): Promise<void>
   await client.set(keys.schema, String(SCHEMA_VERSION), "NX");
   const stored = await client.get(keys.schema);
   if (stored === null || !/^[1-9][0-9]*$/.test(stored)) {
-    throw new StorageSchemaError(`Key "${keys.schema}" holds ${JSON.stringify(stored)}, not a Baton storage schema version: the key prefix "${keys.prefix}" is used by something else.`, {
-      details: { key: keys.schema },
-    });
+    throw new StorageSchemaError(
+      `Key "${keys.schema}" holds ${JSON.stringify(stored)}, not a Baton storage schema version: the key prefix "${keys.prefix}" is used by something else.`,
+      {
+        details: { key: keys.schema },
+      },
+    );
   }
   const version = Number(stored);
   if (version > SCHEMA_VERSION) {

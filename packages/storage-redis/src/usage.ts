@@ -1,4 +1,5 @@
-import { checkUsageRecord, parseStoredJson, type UsageQuery, type UsageRecord } from "@baton/core";
+import type { UsageQuery, UsageRecord } from "@baton/core";
+import { readUsageRecord } from "@baton/core/storage-kit";
 import type { RedisContext } from "./context.js";
 import { exclusiveBound, scoreText } from "./retention.js";
 
@@ -23,7 +24,8 @@ export async function recordUsage(ctx: RedisContext, records: readonly UsageReco
   const args: string[] = [String(records.length)];
   records.forEach((record, index) => {
     // Checked before anything is written, so a bad record cannot leave half a batch.
-    if (typeof record.recordedAt !== "number" || !Number.isFinite(record.recordedAt)) throw new TypeError(`Usage record ${index}: recordedAt must be a finite number.`);
+    if (typeof record.recordedAt !== "number" || !Number.isFinite(record.recordedAt))
+      throw new TypeError(`Usage record ${index}: recordedAt must be a finite number.`);
     if (typeof record.runId !== "string") throw new TypeError(`Usage record ${index}: runId must be a string.`);
     const indexKeys = indexKeysOf(ctx, record);
     keys.push(...indexKeys);
@@ -53,8 +55,7 @@ export async function queryUsage(ctx: RedisContext, query: UsageQuery): Promise<
     const texts = await ctx.client.hmget(ctx.keys.usageRecords, ...batch);
     texts.forEach((text, i) => {
       if (text === null) return; // pruned between the two reads
-      const record = `usage record ${usageNumber(batch[i] ?? "")}`;
-      const usage = checkUsageRecord(parseStoredJson(text, record), record);
+      const usage = readUsageRecord(usageNumber(batch[i] ?? ""), text);
       if (query.runId !== undefined && usage.runId !== query.runId) return;
       if (query.conversationId !== undefined && usage.conversationId !== query.conversationId) return;
       if (query.userId !== undefined && usage.userId !== query.userId) return;

@@ -26,13 +26,19 @@ describeWithRedis("Lua scripts under concurrency from two clients", () => {
     const runs = Array.from({ length: 30 }, (_, i) => `run-${i}`);
     const owners = ["p0", "p1", "p2", "p3", "p4", "p5"];
     const claims = await Promise.all(
-      runs.flatMap((runId) => owners.map(async (owner, i) => ({ runId, owner, result: await (i % 2 ? other : harness.storage).claimRun(runId, { owner, leaseMs: 60_000, now: 0 }) }))),
+      runs.flatMap((runId) =>
+        owners.map(async (owner, i) => ({ runId, owner, result: await (i % 2 ? other : harness.storage).claimRun(runId, { owner, leaseMs: 60_000, now: 0 }) })),
+      ),
     );
     for (const runId of runs) {
       const winners = claims.filter((claim) => claim.runId === runId && claim.result.claimed);
       expect(winners).toHaveLength(1);
       const winner = winners[0]!.owner;
-      const saves = await Promise.allSettled(owners.map((owner, i) => (i % 2 ? other : harness.storage).saveCheckpoint(checkpointOf(runId, { root: { iteration: i } }), { owner, leaseMs: 60_000, now: 1 })));
+      const saves = await Promise.allSettled(
+        owners.map((owner, i) =>
+          (i % 2 ? other : harness.storage).saveCheckpoint(checkpointOf(runId, { root: { iteration: i } }), { owner, leaseMs: 60_000, now: 1 }),
+        ),
+      );
       expect(saves.filter((save) => save.status === "fulfilled")).toHaveLength(1);
       expect((await harness.storage.loadCheckpoint(runId))?.root.iteration).toBe(owners.indexOf(winner));
     }
@@ -48,7 +54,15 @@ describeWithRedis("Lua scripts under concurrency from two clients", () => {
 
   it("keeps each concurrent recordUsage batch whole and in order", async () => {
     const other = await harness.openAnother();
-    await Promise.all(Array.from({ length: 40 }, (_, batch) => (batch % 2 ? other : harness.storage).recordUsage([usageOf(`r${batch}`, { iteration: 1 }), usageOf(`r${batch}`, { iteration: 2 }), usageOf(`r${batch}`, { iteration: 3 })])));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, batch) =>
+        (batch % 2 ? other : harness.storage).recordUsage([
+          usageOf(`r${batch}`, { iteration: 1 }),
+          usageOf(`r${batch}`, { iteration: 2 }),
+          usageOf(`r${batch}`, { iteration: 3 }),
+        ]),
+      ),
+    );
     const all = await harness.storage.queryUsage({});
     expect(all).toHaveLength(120);
     // Same recordedAt: recording order, so each batch is three consecutive records.

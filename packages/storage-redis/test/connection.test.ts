@@ -4,24 +4,31 @@ import { afterEach, expect, it } from "vitest";
 import { CLIENT_OPTIONS, createRedisStorage } from "../src/index.js";
 import { deleteUnder, describeWithRedis, directClient, REDIS_URL, uniquePrefix } from "./support/redis.js";
 
+import { expectErrorOf } from "@baton/testing/storage-conformance";
 it("fails promptly and clearly when nothing listens on the port", async () => {
   const started = Date.now();
   const error = await createRedisStorage({ url: "redis://127.0.0.1:1", keyPrefix: uniquePrefix() }).catch((failure: unknown) => failure);
   expect(Date.now() - started).toBeLessThan(2_000);
-  expect(error).toBeInstanceOf(StorageError);
+  expectErrorOf(error, StorageError);
   expect(error).toMatchObject({ code: "STORAGE_ERROR" });
   expect((error as Error).message).toMatch(/^Could not connect to Redis at redis:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/);
 });
 
 it("keeps the password out of the error message", async () => {
   const error = await createRedisStorage({ url: "redis://user:hunter2@127.0.0.1:1", keyPrefix: uniquePrefix() }).catch((failure: unknown) => failure);
-  expect(error).toBeInstanceOf(StorageError);
+  expectErrorOf(error, StorageError);
   expect((error as Error).message).not.toContain("hunter2");
   expect((error as Error).message).toContain("redis://user:***@127.0.0.1:1");
 });
 
 it("gives its own clients a connect timeout, a command timeout and no offline queue", () => {
-  expect(CLIENT_OPTIONS).toMatchObject({ connectTimeout: 2_000, commandTimeout: 2_000, enableOfflineQueue: false, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 1 });
+  expect(CLIENT_OPTIONS).toMatchObject({
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 1,
+  });
 });
 
 describeWithRedis("clients", () => {
@@ -65,7 +72,7 @@ describeWithRedis("clients", () => {
     expect(storage.client.status).toBe("end");
     await storage.close();
     const error = await storage.loadMessages("c").catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect((error as Error).message).toContain("after close()");
   });
 
@@ -75,7 +82,7 @@ describeWithRedis("clients", () => {
     try {
       await storage.client.set(`${prefix}messages:c`, "not a list");
       const error = await storage.appendMessages("c", [{ role: "user", parts: [{ type: "text", text: "x" }] }]).catch((failure: unknown) => failure);
-      expect(error).toBeInstanceOf(StorageError);
+      expectErrorOf(error, StorageError);
       expect((error as Error).message).toMatch(/appendMessages failed: .*WRONGTYPE/);
       expect((error as StorageError).cause).toBeInstanceOf(Error);
     } finally {
@@ -91,7 +98,7 @@ describeWithRedis("clients", () => {
     const started = Date.now();
     const error = await storage.loadSessionState("k").catch((failure: unknown) => failure);
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect((error as Error).message).toContain("loadSessionState failed: Redis is unreachable");
     await storage.close();
   });

@@ -6,6 +6,7 @@ import { createRedisStorage, DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT
 import { deleteUnder, describeWithRedis, directClient, uniquePrefix } from "./support/redis.js";
 import { refusingLoginServer, startRelay, type Relay } from "./support/relay.js";
 
+import { expectErrorOf } from "@baton/testing/storage-conformance";
 const PASSWORD = "wrongsecret";
 const hello = [{ role: "user" as const, parts: [{ type: "text" as const, text: "hello" }] }];
 
@@ -23,7 +24,7 @@ describe("no password in errors", () => {
     const server = await refusingLoginServer();
     try {
       const error = await createRedisStorage({ url: server.url(`:${PASSWORD}@`), keyPrefix: uniquePrefix() }).catch((failure: unknown) => failure);
-      expect(error).toBeInstanceOf(StorageError);
+      expectErrorOf(error, StorageError);
       expect((error as Error).message).toContain("WRONGPASS");
       expect((error as StorageError).retryable).toBe(false);
       expect((error as Error).cause).toBeInstanceOf(Error);
@@ -37,7 +38,7 @@ describe("no password in errors", () => {
     const server = await refusingLoginServer();
     try {
       const error = await createRedisStorage({ url: server.url(`baton:${PASSWORD}@`), keyPrefix: uniquePrefix() }).catch((failure: unknown) => failure);
-      expect(error).toBeInstanceOf(StorageError);
+      expectErrorOf(error, StorageError);
       expect(everythingPrinted(error)).not.toContain(PASSWORD);
     } finally {
       await server.close();
@@ -46,7 +47,7 @@ describe("no password in errors", () => {
 
   it("nothing listening: retryable, and the password is nowhere in the error", async () => {
     const error = await createRedisStorage({ url: `redis://:${PASSWORD}@127.0.0.1:1`, keyPrefix: uniquePrefix() }).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect((error as StorageError).retryable).toBe(true);
     expect(everythingPrinted(error)).not.toContain(PASSWORD);
   });
@@ -58,7 +59,7 @@ describe("no password in errors", () => {
       cause: Object.assign(new Error("inner"), { command: { name: "auth", args: [PASSWORD] } }),
     });
     const error = await guard("loadMessages", () => Promise.reject(driverError), [PASSWORD]).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect(everythingPrinted(error)).not.toContain(PASSWORD);
     expect(driverError.command.args).toEqual(["3", "AUTH", "default", "***"]);
     // Without knowing the password, the AUTH arguments still go.
@@ -132,7 +133,12 @@ describeWithRedis("a Redis outage", () => {
 
   it("passes the timeouts to the client it creates", async () => {
     const { storage } = await behindRelay({ commandTimeoutMs: 750, connectTimeoutMs: 1_250 });
-    expect(storage.client.options).toMatchObject({ commandTimeout: 750, connectTimeout: 1_250, enableOfflineQueue: false, autoResendUnfulfilledCommands: false });
+    expect(storage.client.options).toMatchObject({
+      commandTimeout: 750,
+      connectTimeout: 1_250,
+      enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
+    });
     const defaults = await behindRelay();
     expect(defaults.storage.client.options).toMatchObject({ commandTimeout: DEFAULT_COMMAND_TIMEOUT_MS, connectTimeout: DEFAULT_CONNECT_TIMEOUT_MS });
   });
@@ -142,7 +148,7 @@ describeWithRedis("a Redis outage", () => {
     await storage.appendMessages("c", hello);
     relay.cut();
     const error = await storage.appendMessages("c", hello).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect(error).toMatchObject({ code: "STORAGE_ERROR", retryable: true, details: { operation: "appendMessages", unreachable: true } });
     expect((error as Error).message).toContain("appendMessages failed: Redis is unreachable (Command timed out)");
   });
@@ -161,7 +167,7 @@ describeWithRedis("a Redis outage", () => {
     await storage.saveSessionState("k", { a: 1 });
     await relay.close();
     const error = await storage.saveSessionState("k", { a: 2 }).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect(error).toMatchObject({ retryable: true, details: { operation: "saveSessionState", unreachable: true } });
   });
 
@@ -170,7 +176,7 @@ describeWithRedis("a Redis outage", () => {
     open.push({ relay, prefix: uniquePrefix() });
     relay.cut();
     const error = await createRedisStorage({ url: relay.url(), keyPrefix: uniquePrefix() }).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect((error as StorageError).retryable).toBe(true);
     expect((error as Error).message).toContain("Could not connect to Redis at redis://127.0.0.1:");
   });
@@ -180,7 +186,7 @@ describeWithRedis("a Redis outage", () => {
     const prefix = storage.keyPrefix;
     await storage.client.set(`${prefix}messages:c`, "not a list");
     const error = await storage.appendMessages("c", hello).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageError);
+    expectErrorOf(error, StorageError);
     expect(error).toMatchObject({ retryable: false, details: { operation: "appendMessages" } });
     expect((error as Error).message).toContain("WRONGTYPE");
   });

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { createHarness, describeWithRedis, directClient, keysUnder, quitAfterAll } from "./support/redis.js";
 import { checkpointOf, textMessage as text, usageOf } from "./support/sample.js";
 
-
 describeWithRedis("key layout", () => {
   let harness: StorageHarness;
   let prefix: string;
@@ -72,7 +71,10 @@ describeWithRedis("key layout", () => {
   });
 
   it("answers loadMessages ranges from the list without reading the rest", async () => {
-    await harness.storage.appendMessages("c", Array.from({ length: 1_000 }, (_, i) => text(`m${i + 1}`)));
+    await harness.storage.appendMessages(
+      "c",
+      Array.from({ length: 1_000 }, (_, i) => text(`m${i + 1}`)),
+    );
     const started = Date.now();
     const all = await harness.storage.loadMessages("c");
     expect(all).toHaveLength(1_000);

@@ -21,8 +21,12 @@ describe("createRedisStorage checks its options before connecting", () => {
 
   it("rejects a value of the wrong type", async () => {
     const error = await optionsError(() => createRedisStorage(bad({ url: NOWHERE, keyPrefix: 1 })));
-    expect(error.message).toBe('createRedisStorage(): option "keyPrefix" must be a string, got 1. Accepted options: url, connectTimeoutMs, commandTimeoutMs, client, keyPrefix.');
-    expect((await optionsError(() => createRedisStorage(bad({ url: NOWHERE, commandTimeoutMs: "2000" })))).message).toContain('option "commandTimeoutMs" must be a number of milliseconds, got "2000"');
+    expect(error.message).toBe(
+      'createRedisStorage(): option "keyPrefix" must be a string, got 1. Accepted options: url, connectTimeoutMs, commandTimeoutMs, client, keyPrefix.',
+    );
+    expect((await optionsError(() => createRedisStorage(bad({ url: NOWHERE, commandTimeoutMs: "2000" })))).message).toContain(
+      'option "commandTimeoutMs" must be a number of milliseconds, got "2000"',
+    );
     expect((await optionsError(() => createRedisStorage(bad({ client: {} })))).message).toContain('option "client" must be an ioredis client');
     expect((await optionsError(() => createRedisStorage(bad({ url: "" })))).message).toContain('option "url" must be a non-empty string');
   });
@@ -42,7 +46,9 @@ describe("createRedisStorage checks its options before connecting", () => {
   });
 
   it("accepts valid options (and then tries to connect)", async () => {
-    const failure = await createRedisStorage({ url: NOWHERE, connectTimeoutMs: 200, commandTimeoutMs: 200, keyPrefix: "app:" }).catch((error: unknown) => error);
+    const failure = await createRedisStorage({ url: NOWHERE, connectTimeoutMs: 200, commandTimeoutMs: 200, keyPrefix: "app:" }).catch(
+      (error: unknown) => error,
+    );
     expect((failure as Error).name).toBe("StorageError");
   });
 });

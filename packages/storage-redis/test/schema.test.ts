@@ -3,6 +3,7 @@ import { afterEach, beforeAll, expect, it } from "vitest";
 import { createRedisStorage, DEFAULT_KEY_PREFIX, SCHEMA_VERSION } from "../src/index.js";
 import { deleteUnder, describeWithRedis, directClient, quitAfterAll, REDIS_URL, uniquePrefix } from "./support/redis.js";
 
+import { expectErrorOf, expectRejectionOf } from "@baton/testing/storage-conformance";
 describeWithRedis("schema version key", () => {
   const direct = directClient();
   const prefixes: string[] = [];
@@ -33,7 +34,7 @@ describeWithRedis("schema version key", () => {
     const prefix = fresh();
     await direct.set(`${prefix}schema`, String(SCHEMA_VERSION + 1));
     const error = await createRedisStorage({ url: REDIS_URL, keyPrefix: prefix }).catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(StorageSchemaError);
+    expectErrorOf(error, StorageSchemaError);
     expect(error).toMatchObject({ code: "STORAGE_SCHEMA" });
     expect((error as Error).message).toContain(`schema version ${SCHEMA_VERSION + 1}`);
     expect((error as Error).message).toContain("Upgrade @baton/storage-redis");
@@ -43,13 +44,13 @@ describeWithRedis("schema version key", () => {
   it("refuses a schema key that does not hold a version", async () => {
     const prefix = fresh();
     await direct.set(`${prefix}schema`, "banana");
-    await expect(createRedisStorage({ url: REDIS_URL, keyPrefix: prefix })).rejects.toBeInstanceOf(StorageSchemaError);
+    await expectRejectionOf(createRedisStorage({ url: REDIS_URL, keyPrefix: prefix }), StorageSchemaError);
   });
 
   it("refuses through a user's client too, and leaves that client open", async () => {
     const prefix = fresh();
     await direct.set(`${prefix}schema`, "99");
-    await expect(createRedisStorage({ client: direct, keyPrefix: prefix })).rejects.toBeInstanceOf(StorageSchemaError);
+    await expectRejectionOf(createRedisStorage({ client: direct, keyPrefix: prefix }), StorageSchemaError);
     expect(await direct.ping()).toBe("PONG");
   });
 

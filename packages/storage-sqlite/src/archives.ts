@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
-import { checkToolOutput, storedToolOutput, parseStoredJson, type ArchivedToolOutput, type StoredToolOutput } from "@baton/core";
+import type { ArchivedToolOutput, StoredToolOutput } from "@baton/core";
+import { readToolOutput, storedToolOutput } from "@baton/core/storage-kit";
 
 /** Archived tool outputs over SQLite, synchronously (the storage wraps them in promises). */
 export interface SqliteArchives {
@@ -12,7 +13,9 @@ export interface SqliteArchives {
  * time (for `prune("archives")`) and the stored output as JSON.
  */
 export function sqliteArchives(db: Database): SqliteArchives {
-  const upsert = db.prepare("INSERT INTO baton_archives (id, data, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, created_at = excluded.created_at");
+  const upsert = db.prepare(
+    "INSERT INTO baton_archives (id, data, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, created_at = excluded.created_at",
+  );
   const select = db.prepare<[string], { data: unknown }>("SELECT data FROM baton_archives WHERE id = ?");
   return {
     archive: (output) => {
@@ -22,9 +25,7 @@ export function sqliteArchives(db: Database): SqliteArchives {
     },
     load: (id) => {
       const row = select.get(id);
-      if (row === undefined) return undefined;
-      const record = `tool output "${id}"`;
-      return checkToolOutput(parseStoredJson(row.data, record), record);
+      return row === undefined ? undefined : readToolOutput(id, row.data);
     },
   };
 }

@@ -1,14 +1,13 @@
 import type { Database } from "better-sqlite3";
 import {
   StorageConflictError,
-  checkConversationMessage,
-  parseStoredJson,
   type AppendMessagesOptions,
   type AppendMessagesResult,
   type ConversationMessage,
   type LoadMessagesOptions,
   type NewConversationMessage,
 } from "@baton/core";
+import { readMessageColumns } from "@baton/core/storage-kit";
 
 /** A row of `baton_messages`. */
 interface MessageRow {
@@ -27,24 +26,16 @@ export interface SqliteConversations {
   load(conversationId: string, options: LoadMessagesOptions): ConversationMessage[];
 }
 
-/** The record name of a stored message, as `StorageCorruptionError.record` gives it. */
-export function messageRecord(conversationId: string, seq: number): string {
-  return `conversation "${conversationId}" message ${seq}`;
-}
-
 function messageOf(conversationId: string, row: MessageRow): ConversationMessage {
-  const record = messageRecord(conversationId, row.seq);
-  const message = {
-    conversationId,
+  return readMessageColumns(conversationId, {
     seq: row.seq,
     role: row.role,
-    parts: parseStoredJson(row.parts, record),
-    ...(row.run_id === null ? {} : { runId: row.run_id }),
-    ...(row.agent_path === null ? {} : { agentPath: row.agent_path }),
-    ...(row.user_id === null ? {} : { userId: row.user_id }),
+    parts: row.parts,
+    runId: row.run_id,
+    agentPath: row.agent_path,
+    userId: row.user_id,
     createdAt: row.created_at,
-  };
-  return checkConversationMessage(message, record);
+  });
 }
 
 /**
@@ -57,25 +48,39 @@ export function sqliteConversations(db: Database): SqliteConversations {
   const upsert = db.prepare(
     "INSERT INTO baton_conversations (id, version, updated_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at",
   );
-  const insert = db.prepare("INSERT INTO baton_messages (conversation_id, seq, role, parts, run_id, agent_path, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  const insert = db.prepare(
+    "INSERT INTO baton_messages (conversation_id, seq, role, parts, run_id, agent_path, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
   const select = db.prepare<[string, number, number], MessageRow>(
     "SELECT seq, role, parts, run_id, agent_path, user_id, created_at FROM baton_messages WHERE conversation_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
   );
 
-  const append = db.transaction((conversationId: string, messages: readonly NewConversationMessage[], expectedVersion: number | undefined): AppendMessagesResult => {
-    const current = version.get(conversationId)?.version ?? 0;
-    if (expectedVersion !== undefined && expectedVersion !== current) throw new StorageConflictError(`conversation "${conversationId}"`, expectedVersion, current);
-    if (messages.length === 0) return { firstSeq: current + 1, version: current };
-    const createdAt = Date.now();
-    const next = current + messages.length;
-    upsert.run(conversationId, next, createdAt);
-    let seq = current;
-    for (const message of messages) {
-      seq++;
-      insert.run(conversationId, seq, message.role, JSON.stringify(message.parts), message.runId ?? null, message.agentPath ?? null, message.userId ?? null, createdAt);
-    }
-    return { firstSeq: current + 1, version: next };
-  });
+  const append = db.transaction(
+    (conversationId: string, messages: readonly NewConversationMessage[], expectedVersion: number | undefined): AppendMessagesResult => {
+      const current = version.get(conversationId)?.version ?? 0;
+      if (expectedVersion !== undefined && expectedVersion !== current)
+        throw new StorageConflictError(`conversation "${conversationId}"`, expectedVersion, current);
+      if (messages.length === 0) return { firstSeq: current + 1, version: current };
+      const createdAt = Date.now();
+      const next = current + messages.length;
+      upsert.run(conversationId, next, createdAt);
+      let seq = current;
+      for (const message of messages) {
+        seq++;
+        insert.run(
+          conversationId,
+          seq,
+          message.role,
+          JSON.stringify(message.parts),
+          message.runId ?? null,
+          message.agentPath ?? null,
+          message.userId ?? null,
+          createdAt,
+        );
+      }
+      return { firstSeq: current + 1, version: next };
+    },
+  );
 
   return {
     append: (conversationId, messages, options) => {

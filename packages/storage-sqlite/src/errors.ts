@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { BatonError, StorageError } from "@baton/core";
+import { isBatonError, StorageError } from "@baton/core";
 
 /** Primary result codes (the part of an extended code before the first `_` after `SQLITE_`) of transient failures. */
 const RETRYABLE_CODES = new Set(["SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_PROTOCOL", "SQLITE_FULL", "SQLITE_NOMEM"]);
@@ -30,7 +30,7 @@ export function isRetryableSqliteError(error: unknown): boolean {
  * code in `details.code`, retryable as {@link isRetryableSqliteError} says.
  */
 export function storageErrorOf(error: unknown, operation: string): unknown {
-  if (error instanceof BatonError) return error;
+  if (isBatonError(error)) return error;
   if (error instanceof Database.SqliteError) {
     return new StorageError(`SQLite ${operation} failed: ${error.message} (${error.code})`, {
       cause: error,

@@ -1,25 +1,16 @@
 import type { Database } from "better-sqlite3";
 import { StorageSchemaError } from "@baton/core";
+import { schemaStatusOf, type AppliedMigration, type SchemaStatus as SchemaStatusOfKit } from "@baton/core/storage-kit";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 
-/** A row of `baton_migrations`. */
-export interface AppliedMigration {
-  readonly version: number;
-  readonly name: string;
-  /** Milliseconds since the epoch. */
-  readonly appliedAt: number;
-}
-
-/** Where a database's schema stands against {@link MIGRATIONS}. */
-export interface SchemaStatus {
-  /** The versions recorded in `baton_migrations`, oldest first (empty for a new database). */
-  readonly applied: readonly AppliedMigration[];
-  /** Versions this package knows that the database lacks, in order. */
-  readonly pending: readonly number[];
-  /** Recorded versions this package does not know: a newer `@baton/storage-sqlite` migrated the database. */
+/**
+ * Where a database's schema stands against {@link MIGRATIONS}: the migrations
+ * recorded in `baton_migrations`, the known ones it lacks (`pending`), and recorded
+ * versions a newer `@baton/storage-sqlite` applied (`newer`).
+ */
+export interface SchemaStatus extends SchemaStatusOfKit {
+  /** @deprecated Use `newer`: the same versions. */
   readonly unknown: readonly number[];
-  /** True when nothing is pending and nothing is unknown. */
-  readonly current: boolean;
 }
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS baton_migrations (
@@ -27,8 +18,6 @@ const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS baton_migrations (
   name TEXT NOT NULL,
   applied_at INTEGER NOT NULL
 )`;
-
-const KNOWN = new Set(MIGRATIONS.map((migration) => migration.version));
 
 function appliedMigrations(db: Database): AppliedMigration[] {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'baton_migrations'").get();
@@ -39,18 +28,15 @@ function appliedMigrations(db: Database): AppliedMigration[] {
 
 /** Reads where `db`'s schema stands, without changing anything. */
 export function schemaStatus(db: Database): SchemaStatus {
-  const applied = appliedMigrations(db);
-  const versions = new Set(applied.map((row) => row.version));
-  const pending = MIGRATIONS.filter((migration) => !versions.has(migration.version)).map((migration) => migration.version);
-  const unknown = applied.filter((row) => !KNOWN.has(row.version)).map((row) => row.version);
-  return { applied, pending, unknown, current: pending.length === 0 && unknown.length === 0 };
+  const status = schemaStatusOf(appliedMigrations(db), MIGRATIONS);
+  return { ...status, unknown: status.newer };
 }
 
 /** The error for a database that a newer version of this package migrated. */
-export function newerSchemaError(file: string, unknown: readonly number[]): StorageSchemaError {
+export function newerSchemaError(file: string, newer: readonly number[]): StorageSchemaError {
   return new StorageSchemaError(
-    `The SQLite database ${file} has schema version ${Math.max(...unknown)}, newer than this @baton/storage-sqlite knows (${SCHEMA_VERSION}): it was migrated by a newer version. Upgrade @baton/storage-sqlite.`,
-    { details: { file, unknownVersions: [...unknown], knownVersion: SCHEMA_VERSION } },
+    `The SQLite database ${file} has schema version ${Math.max(...newer)}, newer than this @baton/storage-sqlite knows (${SCHEMA_VERSION}): it was migrated by a newer version. Upgrade @baton/storage-sqlite.`,
+    { details: { file, unknownVersions: [...newer], knownVersion: SCHEMA_VERSION } },
   );
 }
 
@@ -67,8 +53,8 @@ export function newerSchemaError(file: string, unknown: readonly number[]): Stor
 export function migrate(db: Database): number[] {
   const check = db.transaction(() => {
     db.exec(CREATE_MIGRATIONS_TABLE);
-    const { unknown } = schemaStatus(db);
-    if (unknown.length > 0) throw newerSchemaError(db.name, unknown);
+    const { newer } = schemaStatus(db);
+    if (newer.length > 0) throw newerSchemaError(db.name, newer);
   });
   check.immediate();
   const isApplied = db.prepare("SELECT 1 FROM baton_migrations WHERE version = ?");

@@ -1,12 +1,7 @@
-/** One step of the database schema: applied once, in `version` order, inside a transaction. */
-export interface SqliteMigration {
-  /** Position in the schema history, from 1, without gaps. */
-  readonly version: number;
-  /** Short description, recorded in `baton_migrations`. */
-  readonly name: string;
-  /** The SQL the step runs (one or more statements). */
-  readonly sql: string;
-}
+import { latestSchemaVersion, type Migration } from "@baton/core/storage-kit";
+
+/** @deprecated Use `Migration` (the same type, under the name every SQL adapter exports). */
+export type SqliteMigration = Migration;
 
 /**
  * Every schema step this version of `@baton/storage-sqlite` knows, oldest first. A
@@ -16,7 +11,7 @@ export interface SqliteMigration {
  * records) is stored as TEXT written by `JSON.stringify`, so it reads back with its
  * numbers and key order exactly as Baton wrote them.
  */
-export const MIGRATIONS: readonly SqliteMigration[] = Object.freeze([
+export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
     version: 1,
     name: "baton storage tables",
@@ -92,5 +87,5 @@ CREATE INDEX baton_usage_recorded_at ON baton_usage (recorded_at);
   },
 ]);
 
-/** The schema version this package needs: the last of {@link MIGRATIONS}. */
-export const SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+/** The schema version this package needs: the newest of {@link MIGRATIONS}. */
+export const SCHEMA_VERSION: number = latestSchemaVersion(MIGRATIONS);

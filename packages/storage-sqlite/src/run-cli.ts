@@ -1,6 +1,6 @@
 import { errorMessage } from "@baton/core";
 import { migrate, schemaStatus } from "./migrate.js";
-import { MIGRATIONS } from "./migrations.js";
+import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { openDatabase } from "./open-database.js";
 
 /** Where {@link runCli} prints. */
@@ -23,7 +23,7 @@ function runMigrate(file: string, output: CliOutput): number {
   const db = openDatabase(file);
   try {
     const applied = migrate(db);
-    if (applied.length === 0) output.out(`${file}: already up to date (schema version ${Math.max(...MIGRATIONS.map((m) => m.version))}).`);
+    if (applied.length === 0) output.out(`${file}: already up to date (schema version ${SCHEMA_VERSION}).`);
     for (const version of applied) output.out(`${file}: applied migration ${version} (${nameOf.get(version) ?? "?"}).`);
     return 0;
   } finally {
@@ -36,9 +36,12 @@ function runStatus(file: string, output: CliOutput): number {
   try {
     const status = schemaStatus(db);
     output.out(`${file}:`);
-    for (const row of status.applied) output.out(`  applied  ${row.version} ${row.name} (${new Date(row.appliedAt).toISOString()})${nameOf.has(row.version) ? "" : " — unknown to this version"}`);
-    for (const version of status.pending) output.out(`  pending  ${version} ${nameOf.get(version) ?? ""}`);
-    if (status.unknown.length > 0) output.out(`Migrated by a newer @baton/storage-sqlite (versions ${status.unknown.join(", ")}): upgrade this package.`);
+    for (const row of status.applied)
+      output.out(
+        `  applied  ${row.version} ${row.name} (${new Date(row.appliedAt).toISOString()})${nameOf.has(row.version) ? "" : " — unknown to this version"}`,
+      );
+    for (const migration of status.pending) output.out(`  pending  ${migration.version} ${migration.name}`);
+    if (status.newer.length > 0) output.out(`Migrated by a newer @baton/storage-sqlite (versions ${status.newer.join(", ")}): upgrade this package.`);
     else if (status.pending.length > 0) output.out(`Not current: run \`baton-storage-sqlite migrate ${file}\`.`);
     else output.out("Up to date.");
     return status.current ? 0 : 2;

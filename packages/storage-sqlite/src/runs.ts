@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
-import { RunClaimLostError, checkRunCheckpoint, parseStoredJson, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { RunClaimLostError, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { readCheckpoint } from "@baton/core/storage-kit";
 
 /** A row of `baton_runs`. */
 interface RunRow {
@@ -13,11 +14,6 @@ export interface SqliteRuns {
   claim(runId: string, claim: RunClaimRequest): RunClaimResult;
   save(checkpoint: RunCheckpoint, claim: RunClaimRequest): void;
   load(runId: string): RunCheckpoint | undefined;
-}
-
-/** The record name of a stored checkpoint, as `StorageCorruptionError.record` gives it. */
-export function checkpointRecord(runId: string, agentPath: string): string {
-  return `run "${runId}" checkpoint "${agentPath}"`;
 }
 
 /**
@@ -46,9 +42,7 @@ export function sqliteRuns(db: Database): SqliteRuns {
 
   const load = (runId: string): RunCheckpoint | undefined => {
     const row = selectCheckpoint.get(runId);
-    if (row === undefined) return undefined;
-    const record = checkpointRecord(runId, row.agent_path);
-    return checkRunCheckpoint(parseStoredJson(row.data, record), record);
+    return row === undefined ? undefined : readCheckpoint(runId, row.agent_path, row.data);
   };
 
   const claim = db.transaction((runId: string, owner: string, leaseMs: number, now: number): RunClaimResult => {
@@ -61,7 +55,8 @@ export function sqliteRuns(db: Database): SqliteRuns {
     if (run.owner !== owner && run.lease_until > now) return { claimed: false, reason: "held", owner: run.owner, leaseUntil: run.lease_until };
     takeRun.run(owner, now + leaseMs, now, runId);
     const checkpoint = load(runId);
-    return checkpoint === undefined ? { claimed: true } : { claimed: true, checkpoint };
+    const previousOwner = run.owner === owner ? undefined : run.owner;
+    return { claimed: true, ...(checkpoint === undefined ? {} : { checkpoint }), ...(previousOwner === undefined ? {} : { previousOwner }) };
   });
 
   const save = db.transaction((checkpoint: RunCheckpoint, data: string, owner: string, leaseMs: number, now: number): void => {

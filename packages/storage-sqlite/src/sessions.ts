@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
-import { StorageConflictError, StorageCorruptionError, StorageError, parseStoredJson, type VersionedValue } from "@baton/core";
+import { StorageConflictError, StorageCorruptionError, StorageError, type VersionedValue } from "@baton/core";
+import { RECORD_NAMES, readSessionValue } from "@baton/core/storage-kit";
 
 /** A row of `baton_sessions`. */
 interface SessionRow {
@@ -42,8 +43,8 @@ export function sqliteSessions(db: Database): SqliteSessions {
     load: (key) => {
       const row = select.get(key);
       if (row === undefined) return undefined;
-      const record = `session "${key}"`;
-      const value = parseStoredJson(row.value, record);
+      const record = RECORD_NAMES.session(key);
+      const value = readSessionValue(key, row.value);
       if (!wholeNumber(row.version) || row.version < 1) throw new StorageCorruptionError(record, `version is not a positive integer`);
       if (!wholeNumber(row.updated_at)) throw new StorageCorruptionError(record, `updated_at is not a time`);
       return { value, version: row.version, updatedAt: row.updated_at };

@@ -1,15 +1,10 @@
 import type { Database } from "better-sqlite3";
-import { checkOptions, ConfigurationError, optionIs as is, StorageError, StorageSchemaError, type OptionRule, type Storage } from "@baton/core";
-import { sqliteArchives } from "./archives.js";
-import { sqliteConversations } from "./conversations.js";
+import { checkOptions, ConfigurationError, optionIs as is, StorageSchemaError, type OptionRule, type Storage } from "@baton/core";
+import { defineStorage } from "@baton/core/storage-kit";
 import { storageErrorOf } from "./errors.js";
 import { migrate, newerSchemaError, schemaStatus } from "./migrate.js";
 import { openDatabase } from "./open-database.js";
-import { sqliteRetention } from "./retention.js";
-import { sqliteRuns } from "./runs.js";
-import { sqliteSessions } from "./sessions.js";
-import { sqliteSummaries } from "./summaries.js";
-import { sqliteUsage } from "./usage.js";
+import { prepareDomains, SQLITE_OPERATIONS, type SqliteDomains } from "./sqlite-operations.js";
 
 /** Options of {@link createSqliteStorage}: a file to open, or a database you opened. */
 export type SqliteStorageOptions = (
@@ -67,29 +62,16 @@ function shellArgument(text: string): string {
 
 function checkSchema(db: Database): void {
   const status = schemaStatus(db);
-  if (status.unknown.length > 0) throw newerSchemaError(db.name, status.unknown);
+  if (status.newer.length > 0) throw newerSchemaError(db.name, status.newer);
   if (status.pending.length > 0) {
+    const pending = status.pending.map((migration) => migration.version);
     throw new StorageSchemaError(
-      `The SQLite database ${db.name} is not migrated: it lacks schema version${status.pending.length === 1 ? "" : "s"} ${status.pending.join(", ")}. ` +
+      `The SQLite database ${db.name} is not migrated: it lacks schema version${pending.length === 1 ? "" : "s"} ${pending.join(", ")}. ` +
         `Run \`npx baton-storage-sqlite migrate ${shellArgument(db.name)}\`, or create the storage with \`migrate: true\`.`,
-      { details: { file: db.name, pending: [...status.pending], command: `baton-storage-sqlite migrate ${db.name}` } },
+      { details: { file: db.name, pending, command: `baton-storage-sqlite migrate ${db.name}` } },
     );
   }
 }
-
-function domainsOf(db: Database) {
-  return {
-    conversations: sqliteConversations(db),
-    runs: sqliteRuns(db),
-    sessions: sqliteSessions(db),
-    archives: sqliteArchives(db),
-    summaries: sqliteSummaries(db),
-    usage: sqliteUsage(db),
-    retention: sqliteRetention(db),
-  };
-}
-
-type Domains = ReturnType<typeof domainsOf>;
 
 /**
  * A Baton storage in a SQLite file through better-sqlite3. Creation is synchronous
@@ -121,53 +103,35 @@ export function createSqliteStorage(options: SqliteStorageOptions): SqliteStorag
   }
   const owned = options.database === undefined;
   const db = options.database ?? openDatabase(options.path, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
-  let domains: Domains | undefined;
-  let closed = false;
+  let domains: SqliteDomains | undefined;
   try {
     if (!owned && options.busyTimeoutMs !== undefined) db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs))}`);
     if (options.migrate ?? true) {
       migrate(db);
-      domains = domainsOf(db);
+      domains = prepareDomains(db);
     }
   } catch (error) {
     if (owned) db.close();
     throw storageErrorOf(error, "migration");
   }
-
-  const use = async <T>(operation: string, action: (domains: Domains) => T): Promise<T> => {
-    if (closed) throw new StorageError(`Cannot ${operation}: the SQLite storage is closed.`, { retryable: false });
-    try {
-      if (domains === undefined) {
-        checkSchema(db);
-        domains = domainsOf(db);
-      }
-      return action(domains);
-    } catch (error) {
-      throw storageErrorOf(error, operation);
-    }
-  };
-
-  return {
-    database: db,
-    appendMessages: (conversationId, messages, appendOptions = {}) => use("appendMessages", (d) => d.conversations.append(conversationId, messages, appendOptions)),
-    loadMessages: (conversationId, loadOptions = {}) => use("loadMessages", (d) => d.conversations.load(conversationId, loadOptions)),
-    claimRun: (runId, claim) => use("claimRun", (d) => d.runs.claim(runId, claim)),
-    saveCheckpoint: (checkpoint, claim) => use("saveCheckpoint", (d) => d.runs.save(checkpoint, claim)),
-    loadCheckpoint: (runId) => use("loadCheckpoint", (d) => d.runs.load(runId)),
-    loadSessionState: (key) => use("loadSessionState", (d) => d.sessions.load(key)),
-    saveSessionState: (key, value, saveOptions = {}) => use("saveSessionState", (d) => d.sessions.save(key, value, saveOptions.expectedVersion)),
-    archiveToolOutput: (output) => use("archiveToolOutput", (d) => d.archives.archive(output)),
-    loadToolOutput: (id) => use("loadToolOutput", (d) => d.archives.load(id)),
-    saveSummary: (conversationId, summary) => use("saveSummary", (d) => d.summaries.save(conversationId, summary)),
-    loadSummary: (conversationId) => use("loadSummary", (d) => d.summaries.load(conversationId)),
-    recordUsage: (records) => use("recordUsage", (d) => d.usage.record(records)),
-    queryUsage: (query) => use("queryUsage", (d) => d.usage.query(query)),
-    prune: (domain, olderThan) => use("prune", (d) => d.retention.prune(domain, olderThan)),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      domains = undefined;
-      if (owned) db.close();
+  return defineStorage(
+    {
+      label: "SQLite storage",
+      // Without `migrate`, the schema is checked on first use, then the statements are prepared.
+      context: () => {
+        if (domains === undefined) {
+          checkSchema(db);
+          domains = prepareDomains(db);
+        }
+        return domains;
+      },
+      operations: SQLITE_OPERATIONS,
+      wrapError: storageErrorOf,
+      release: () => {
+        domains = undefined;
+        if (owned) db.close();
+      },
     },
-  };
+    { database: db },
+  );
 }

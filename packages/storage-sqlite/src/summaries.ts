@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
-import { checkSummary, parseStoredJson, type ConversationSummary } from "@baton/core";
+import type { ConversationSummary } from "@baton/core";
+import { readSummary, storedSummary } from "@baton/core/storage-kit";
 
 /** Conversation summaries over SQLite, synchronously (the storage wraps them in promises). */
 export interface SqliteSummaries {
@@ -14,7 +15,9 @@ export interface SqliteSummaries {
  */
 export function sqliteSummaries(db: Database): SqliteSummaries {
   const ensureConversation = db.prepare("INSERT INTO baton_conversations (id, version, updated_at) VALUES (?, 0, ?) ON CONFLICT (id) DO NOTHING");
-  const upsert = db.prepare("INSERT INTO baton_summaries (conversation_id, data) VALUES (?, ?) ON CONFLICT (conversation_id) DO UPDATE SET data = excluded.data");
+  const upsert = db.prepare(
+    "INSERT INTO baton_summaries (conversation_id, data) VALUES (?, ?) ON CONFLICT (conversation_id) DO UPDATE SET data = excluded.data",
+  );
   const select = db.prepare<[string], { data: unknown }>("SELECT data FROM baton_summaries WHERE conversation_id = ?");
   const save = db.transaction((conversationId: string, data: string, now: number) => {
     ensureConversation.run(conversationId, now);
@@ -22,14 +25,12 @@ export function sqliteSummaries(db: Database): SqliteSummaries {
   });
   return {
     save: (conversationId, summary) => {
-      const stored: ConversationSummary = { text: summary.text, throughSeq: summary.throughSeq, createdAt: summary.createdAt ?? Date.now() };
-      save.immediate(conversationId, JSON.stringify(stored), Date.now());
+      const now = Date.now();
+      save.immediate(conversationId, JSON.stringify(storedSummary(summary, now)), now);
     },
     load: (conversationId) => {
       const row = select.get(conversationId);
-      if (row === undefined) return undefined;
-      const record = `summary of conversation "${conversationId}"`;
-      return checkSummary(parseStoredJson(row.data, record), record);
+      return row === undefined ? undefined : readSummary(conversationId, row.data);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
-import { checkUsageRecord, parseStoredJson, type UsageQuery, type UsageRecord } from "@baton/core";
+import type { UsageQuery, UsageRecord } from "@baton/core";
+import { readUsageRecord } from "@baton/core/storage-kit";
 
 /** Usage records over SQLite, synchronously (the storage wraps them in promises). */
 export interface SqliteUsage {
@@ -41,10 +42,7 @@ export function sqliteUsage(db: Database): SqliteUsage {
         select = db.prepare<unknown[], { id: number; data: unknown }>(`SELECT id, data FROM baton_usage${where} ORDER BY recorded_at, id`);
         selects.set(key, select);
       }
-      return select.all(...used.map(([field]) => query[field])).map((row) => {
-        const name = `usage record ${row.id}`;
-        return checkUsageRecord(parseStoredJson(row.data, name), name);
-      });
+      return select.all(...used.map(([field]) => query[field])).map((row) => readUsageRecord(row.id, row.data));
     },
   };
 }

@@ -28,7 +28,10 @@ beforeAll(() => {
   const srcDir = join(packageRoot, "src");
   for (const name of readdirSync(srcDir).filter((entry) => entry.endsWith(".ts") && !entry.endsWith(".test.ts"))) {
     const source = readFileSync(join(srcDir, name), "utf8");
-    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true }, fileName: name });
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+      fileName: name,
+    });
     writeFileSync(join(cliDir, name.replace(/\.ts$/, ".js")), outputText);
   }
   dir = mkdtempSync(join(tmpdir(), "baton-sqlite-cli-"));

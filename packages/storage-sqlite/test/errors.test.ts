@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isRetryableSqliteError, storageErrorOf } from "../src/errors.js";
 import { createSqliteStorage } from "../src/index.js";
 
+import { expectErrorOf, expectThrownOf } from "@baton/testing/storage-conformance";
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "baton-sqlite-errors-"));
@@ -49,7 +50,7 @@ describe("opening a database", () => {
           return caught;
         }
       })();
-      expect(error).toBeInstanceOf(StorageError);
+      expectErrorOf(error, StorageError);
       expect((error as Error).message).toContain("database is locked");
       expect(error).toMatchObject({ retryable: true, details: { code: "SQLITE_BUSY", path: file } });
     } finally {
@@ -61,7 +62,7 @@ describe("opening a database", () => {
   it("a file that is not a database is a non-retryable StorageError (SQLITE_NOTADB)", () => {
     const file = join(dir, "garbage.db");
     writeFileSync(file, "this is not a SQLite database, just some text that is long enough to have a header".repeat(20));
-    expect(() => createSqliteStorage({ path: file })).toThrow(StorageError);
+    expectThrownOf(() => createSqliteStorage({ path: file }), StorageError);
     try {
       createSqliteStorage({ path: file });
     } catch (error) {
@@ -74,7 +75,7 @@ describe("opening a database", () => {
       createSqliteStorage({ path: join(dir, "no", "such", "dir.db") });
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(StorageError);
+      expectErrorOf(error, StorageError);
       expect(error).toMatchObject({ retryable: false });
     }
   });
@@ -127,12 +128,18 @@ describe("isRetryableSqliteError", () => {
     },
   );
 
-  it.each(["SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_CANTOPEN", "SQLITE_IOERR_WRITE", "SQLITE_PERM", "SQLITE_TOOBIG", "SQLITE_RANGE", "SQLITE_BUSYISH_NOT_A_CODE"])(
-    "does not retry %s",
-    (code) => {
-      expect(isRetryableSqliteError(new Database.SqliteError("simulated", code))).toBe(false);
-    },
-  );
+  it.each([
+    "SQLITE_CORRUPT",
+    "SQLITE_NOTADB",
+    "SQLITE_CANTOPEN",
+    "SQLITE_IOERR_WRITE",
+    "SQLITE_PERM",
+    "SQLITE_TOOBIG",
+    "SQLITE_RANGE",
+    "SQLITE_BUSYISH_NOT_A_CODE",
+  ])("does not retry %s", (code) => {
+    expect(isRetryableSqliteError(new Database.SqliteError("simulated", code))).toBe(false);
+  });
 
   it("does not retry what is not a SQLite error", () => {
     expect(isRetryableSqliteError(new TypeError("bad argument"))).toBe(false);

@@ -7,6 +7,7 @@ import { StorageSchemaError } from "@baton/core";
 import { MIGRATIONS, SCHEMA_VERSION, createSqliteStorage, migrate, schemaStatus } from "../src/index.js";
 import { withHandle } from "./support/harness.js";
 
+import { expectErrorOf, expectRejectionOf, expectThrownOf } from "@baton/testing/storage-conformance";
 let dir: string;
 let file: string;
 
@@ -34,14 +35,16 @@ describe("migrate", () => {
   it("applies every version once, records it, and applies nothing the second time", () => {
     const db = new Database(file);
     try {
-      expect(schemaStatus(db)).toMatchObject({ applied: [], pending: MIGRATIONS.map((m) => m.version), unknown: [], current: false });
+      expect(schemaStatus(db)).toMatchObject({ applied: [], pending: MIGRATIONS, newer: [], unknown: [], current: false });
       const before = Date.now();
       expect(migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
       expect(migrate(db)).toEqual([]);
-      const rows = db.prepare<[], { version: number; name: string; applied_at: number }>("SELECT version, name, applied_at FROM baton_migrations ORDER BY version").all();
+      const rows = db
+        .prepare<[], { version: number; name: string; applied_at: number }>("SELECT version, name, applied_at FROM baton_migrations ORDER BY version")
+        .all();
       expect(rows.map(({ version, name }) => ({ version, name }))).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
       for (const row of rows) expect(row.applied_at).toBeGreaterThanOrEqual(before);
-      expect(schemaStatus(db)).toMatchObject({ pending: [], unknown: [], current: true });
+      expect(schemaStatus(db)).toMatchObject({ pending: [], newer: [], unknown: [], current: true });
     } finally {
       db.close();
     }
@@ -76,9 +79,9 @@ describe("migrate", () => {
     try {
       migrate(db);
       db.prepare("INSERT INTO baton_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(SCHEMA_VERSION + 1, "from the future", Date.now());
-      expect(() => migrate(db)).toThrow(StorageSchemaError);
+      expectThrownOf(() => migrate(db), StorageSchemaError);
       expect(() => migrate(db)).toThrow(/newer/);
-      expect(schemaStatus(db)).toMatchObject({ unknown: [SCHEMA_VERSION + 1], current: false });
+      expect(schemaStatus(db)).toMatchObject({ newer: [SCHEMA_VERSION + 1], unknown: [SCHEMA_VERSION + 1], current: false });
     } finally {
       db.close();
     }
@@ -99,9 +102,9 @@ describe("createSqliteStorage and the schema", () => {
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(StorageSchemaError);
+    expectErrorOf(error, StorageSchemaError);
     expect((error as Error).message).toContain(`baton-storage-sqlite migrate ${file}`);
-    await expect(storage.appendMessages("c1", [])).rejects.toBeInstanceOf(StorageSchemaError);
+    await expectRejectionOf(storage.appendMessages("c1", []), StorageSchemaError);
     // Once migrated (by the CLI, another process…), the same storage works.
     withHandle(file, (db) => migrate(db), true);
     expect(await storage.loadMessages("c1")).toEqual([]);
@@ -117,11 +120,15 @@ describe("createSqliteStorage and the schema", () => {
   });
 
   it("refuses a database migrated by a newer version: at creation, or on first use with migrate: false", async () => {
-    withHandle(file, (db) => {
-      migrate(db);
-      db.prepare("INSERT INTO baton_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(SCHEMA_VERSION + 5, "future", Date.now());
-    }, true);
-    expect(() => createSqliteStorage({ path: file })).toThrow(StorageSchemaError);
+    withHandle(
+      file,
+      (db) => {
+        migrate(db);
+        db.prepare("INSERT INTO baton_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(SCHEMA_VERSION + 5, "future", Date.now());
+      },
+      true,
+    );
+    expectThrownOf(() => createSqliteStorage({ path: file }), StorageSchemaError);
     const storage = createSqliteStorage({ path: file, migrate: false });
     await expect(storage.loadSessionState("k")).rejects.toThrow(/newer than this @baton\/storage-sqlite knows/);
     await storage.close();

@@ -26,15 +26,23 @@ describe("createSqliteStorage checks its options", () => {
 
   it("rejects a value of the wrong type", async () => {
     const error = await optionsError(() => createSqliteStorage(bad({ path: join(dir, "x.db"), migrate: "yes" })));
-    expect(error.message).toBe('createSqliteStorage(): option "migrate" must be a boolean, got "yes". Accepted options: path, database, migrate, busyTimeoutMs.');
-    expect((await optionsError(() => createSqliteStorage(bad({ path: join(dir, "x.db"), busyTimeoutMs: -5 })))).message).toContain('option "busyTimeoutMs" must be a non-negative integer, got -5');
-    expect((await optionsError(() => createSqliteStorage(bad({ database: "baton.db" })))).message).toContain('option "database" must be a better-sqlite3 Database');
+    expect(error.message).toBe(
+      'createSqliteStorage(): option "migrate" must be a boolean, got "yes". Accepted options: path, database, migrate, busyTimeoutMs.',
+    );
+    expect((await optionsError(() => createSqliteStorage(bad({ path: join(dir, "x.db"), busyTimeoutMs: -5 })))).message).toContain(
+      'option "busyTimeoutMs" must be a non-negative integer, got -5',
+    );
+    expect((await optionsError(() => createSqliteStorage(bad({ database: "baton.db" })))).message).toContain(
+      'option "database" must be a better-sqlite3 Database',
+    );
     expect((await optionsError(() => createSqliteStorage(bad({ path: 1 })))).message).toContain('option "path" must be a string, got 1');
   });
 
   it("needs exactly one of path and database", async () => {
     const none = await optionsError(() => createSqliteStorage(bad({ migrate: true })));
-    expect(none.message).toBe('createSqliteStorage(): pass exactly one of "path" (a file to open) and "database" (a better-sqlite3 Database you opened). Accepted options: path, database, migrate, busyTimeoutMs.');
+    expect(none.message).toBe(
+      'createSqliteStorage(): pass exactly one of "path" (a file to open) and "database" (a better-sqlite3 Database you opened). Accepted options: path, database, migrate, busyTimeoutMs.',
+    );
     expect((await optionsError(() => createSqliteStorage(bad(undefined)))).message).toContain('pass exactly one of "path"');
     const db = new Database(":memory:");
     try {

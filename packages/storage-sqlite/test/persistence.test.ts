@@ -42,7 +42,20 @@ describe("a SQLite file", () => {
     await first.saveSessionState("s", { step: 2 });
     await first.archiveToolOutput({ id: "a1", toolName: "t", toolCallId: "tc", result: { rows: [1, 2] } });
     await first.saveSummary("c1", { text: "sum", throughSeq: 1, createdAt: 5 });
-    await first.recordUsage([{ runId: "r1", model: "m", agentPath: "main", iteration: 1, inputTokens: 1, outputTokens: 2, cachedInputTokens: 0, reasoningTokens: 0, tools: [], recordedAt: 10 }]);
+    await first.recordUsage([
+      {
+        runId: "r1",
+        model: "m",
+        agentPath: "main",
+        iteration: 1,
+        inputTokens: 1,
+        outputTokens: 2,
+        cachedInputTokens: 0,
+        reasoningTokens: 0,
+        tools: [],
+        recordedAt: 10,
+      },
+    ]);
     await first.close();
 
     const second = createSqliteStorage({ path: file });

@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import {
@@ -15,7 +13,7 @@ import {
   type RunCheckpoint,
 } from "@baton/core";
 import { createSqliteStorage, migrate } from "../src/index.js";
-import { sampleRunState } from "@baton/testing/storage-conformance";
+import { expectErrorOf, expectRejectionOf, sampleRunState, expectThrownOf } from "@baton/testing/storage-conformance";
 import { createHarness, withHandle, type SqliteHarness } from "./support/harness.js";
 
 const text = (value: string): NewConversationMessage => ({ role: "user", parts: [{ type: "text", text: value }] });
@@ -62,7 +60,7 @@ describe("createSqliteStorage options", () => {
   });
 
   it("throws a StorageError when the file cannot be opened", () => {
-    expect(() => createSqliteStorage({ path: join(harness.file, "no", "such", "dir.db") })).toThrow(StorageError);
+    expectThrownOf(() => createSqliteStorage({ path: join(harness.file, "no", "such", "dir.db") }), StorageError);
   });
 
   it("rejects calls after close with a StorageError; closing twice is fine", async () => {
@@ -70,7 +68,7 @@ describe("createSqliteStorage options", () => {
     await storage.close();
     await storage.close();
     await expect(storage.loadMessages("c1")).rejects.toThrow(/closed/);
-    await expect(storage.loadMessages("c1")).rejects.toBeInstanceOf(StorageError);
+    await expectRejectionOf(storage.loadMessages("c1"), StorageError);
   });
 
   it("turns SQLite errors into StorageErrors with the SQLite code", async () => {
@@ -82,7 +80,7 @@ describe("createSqliteStorage options", () => {
         () => undefined,
         (caught: unknown) => caught,
       );
-      expect(error).toBeInstanceOf(StorageError);
+      expectErrorOf(error, StorageError);
       expect((error as StorageError).details).toMatchObject({ code: "SQLITE_BUSY" });
       expect((error as StorageError).retryable).toBe(true);
     } finally {
@@ -93,7 +91,7 @@ describe("createSqliteStorage options", () => {
   });
 
   it("refuses session state that is not JSON", async () => {
-    await expect(harness.storage.saveSessionState("k", undefined)).rejects.toBeInstanceOf(StorageError);
+    await expectRejectionOf(harness.storage.saveSessionState("k", undefined), StorageError);
   });
 });
 
@@ -118,16 +116,19 @@ describe("SQLite specifics", () => {
     expect(results.map((r) => r.firstSeq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 1));
     const messages = await other.loadMessages("c1");
     expect(messages.map((m) => m.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    for (let i = 0; i < 40; i += 2) expect((messages[i]?.parts[0] as { text: string }).text.replace("a", "b")).toBe((messages[i + 1]?.parts[0] as { text: string }).text);
+    for (let i = 0; i < 40; i += 2)
+      expect((messages[i]?.parts[0] as { text: string }).text.replace("a", "b")).toBe((messages[i + 1]?.parts[0] as { text: string }).text);
 
-    const claims = await Promise.all(["w1", "w2", "w3", "w4"].map((owner, i) => (i % 2 === 0 ? harness.storage : other).claimRun("r1", { owner, leaseMs: 60_000 })));
+    const claims = await Promise.all(
+      ["w1", "w2", "w3", "w4"].map((owner, i) => (i % 2 === 0 ? harness.storage : other).claimRun("r1", { owner, leaseMs: 60_000 })),
+    );
     expect(claims.filter((claim) => claim.claimed)).toHaveLength(1);
   });
 
   it("checks versions and claims atomically across storages", async () => {
     const other = await harness.openAnother();
     await harness.storage.appendMessages("c1", [text("a")], { expectedVersion: 0 });
-    await expect(other.appendMessages("c1", [text("b")], { expectedVersion: 0 })).rejects.toBeInstanceOf(StorageConflictError);
+    await expectRejectionOf(other.appendMessages("c1", [text("b")], { expectedVersion: 0 }), StorageConflictError);
     await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 10, now: 1000 });
     await other.claimRun("r1", { owner: "w2", leaseMs: 10, now: 2000 });
     const lost = harness.storage.saveCheckpoint(
@@ -142,18 +143,25 @@ describe("SQLite specifics", () => {
       },
       { owner: "w1", leaseMs: 10, now: 2001 },
     );
-    await expect(lost).rejects.toBeInstanceOf(RunClaimLostError);
+    await expectRejectionOf(lost, RunClaimLostError);
     await expect(lost).rejects.toMatchObject({ heldBy: "w2" });
   });
 
   it("keeps one checkpoint row per run; of an earlier release's rows per agent, reads the root's and a save drops the rest", async () => {
     const state = (agentPath: string, iteration: number): RunCheckpoint => sampleRunState("r1", { agentPath, savedAt: iteration, root: { iteration } });
 
-    const rows = () => withHandle(harness.file, (db) => db.prepare<[], { agent_path: string }>("SELECT agent_path FROM baton_checkpoints WHERE run_id = 'r1' ORDER BY agent_path").all());
+    const rows = () =>
+      withHandle(harness.file, (db) =>
+        db.prepare<[], { agent_path: string }>("SELECT agent_path FROM baton_checkpoints WHERE run_id = 'r1' ORDER BY agent_path").all(),
+      );
     await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 0 });
     await harness.storage.saveCheckpoint(state("main", 1), { owner: "w1", leaseMs: 60_000, now: 0 });
     // What an earlier release left: a row for a nested agent too.
-    withHandle(harness.file, (db) => db.prepare("INSERT INTO baton_checkpoints (run_id, agent_path, data) VALUES ('r1', ?, ?)").run("main/researcher#1", JSON.stringify(state("main/researcher#1", 7))));
+    withHandle(harness.file, (db) =>
+      db
+        .prepare("INSERT INTO baton_checkpoints (run_id, agent_path, data) VALUES ('r1', ?, ?)")
+        .run("main/researcher#1", JSON.stringify(state("main/researcher#1", 7))),
+    );
     expect(await harness.storage.loadCheckpoint("r1")).toEqual(state("main", 1));
     expect(await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, checkpoint: state("main", 1) });
     await harness.storage.saveCheckpoint(state("main", 2), { owner: "w1", leaseMs: 60_000, now: 2 });
@@ -169,7 +177,7 @@ describe("SQLite specifics", () => {
     await expect(harness.storage.loadMessages("c1")).rejects.toMatchObject({ record: 'conversation "c1" message 2' });
     expect(await harness.storage.loadMessages("c1", { throughSeq: 1 })).toHaveLength(1);
     await harness.corrupt({ kind: "message", conversationId: "c1", seq: 1 }, "wrong-shape");
-    await expect(harness.storage.loadMessages("c1", { throughSeq: 1 })).rejects.toBeInstanceOf(StorageCorruptionError);
+    await expectRejectionOf(harness.storage.loadMessages("c1", { throughSeq: 1 }), StorageCorruptionError);
   });
 
   it("prunes a conversation's messages and summary, and a run's checkpoints", async () => {

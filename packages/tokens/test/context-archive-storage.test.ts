@@ -10,14 +10,17 @@ const bigTool = (name: string): Tool<Record<string, never>, string> => ({
   name,
   description: "Returns a long report.",
   parameters: { type: "object", properties: {} },
-  execute: () => `${name} report: ` + "Lots of detail. ".repeat(200),
+  execute: () => `${name} report: ${"Lots of detail. ".repeat(200)}`,
 });
 
 describe("archived tool outputs in storage", () => {
   it("survive the process: get_tool_response in a later run reads the output the earlier run archived", async () => {
     const database = new MemoryDatabase();
     const first = new MemoryStorage({ database });
-    const engine = createContextEngine({ counter: charCounter, strategies: [archiveLargeToolOutputs({ maxTokens: 300, archive: toolArchiveOf(first, { conversationId: "c1" }), keepLatest: false })] });
+    const engine = createContextEngine({
+      counter: charCounter,
+      strategies: [archiveLargeToolOutputs({ maxTokens: 300, archive: toolArchiveOf(first, { conversationId: "c1" }), keepLatest: false })],
+    });
     await run({
       provider: scriptedModel([{ toolCalls: [{ id: "call_big", name: "fetch_report", arguments: {} }] }, "Summarised."]),
       model: "m",
@@ -26,7 +29,11 @@ describe("archived tool outputs in storage", () => {
       contextEngine: engine,
       contextLimit: 100_000,
     });
-    expect(await first.loadToolOutput("call_big")).toMatchObject({ toolName: "fetch_report", conversationId: "c1", result: expect.stringMatching(/^fetch_report report: /) });
+    expect(await first.loadToolOutput("call_big")).toMatchObject({
+      toolName: "fetch_report",
+      conversationId: "c1",
+      result: expect.stringMatching(/^fetch_report report: /),
+    });
 
     // A new process: a fresh storage object on the same data, and a fresh archive view.
     const later = new MemoryStorage({ database });
@@ -37,10 +44,26 @@ describe("archived tool outputs in storage", () => {
 
   it("obey the data policy: the output of a tool whose results are excluded is never archived", async () => {
     const database = new MemoryDatabase();
-    const storage = withDataPolicy(new MemoryStorage({ database }), { storeText: true, storeToolCalls: true, storeToolResults: true, filterToolResults: (name) => name !== "private_report" });
-    const engine = createContextEngine({ counter: charCounter, strategies: [archiveLargeToolOutputs({ maxTokens: 300, archive: toolArchiveOf(storage), keepLatest: false })] });
+    const storage = withDataPolicy(new MemoryStorage({ database }), {
+      storeText: true,
+      storeToolCalls: true,
+      storeToolResults: true,
+      filterToolResults: (name) => name !== "private_report",
+    });
+    const engine = createContextEngine({
+      counter: charCounter,
+      strategies: [archiveLargeToolOutputs({ maxTokens: 300, archive: toolArchiveOf(storage), keepLatest: false })],
+    });
     await run({
-      provider: scriptedModel([{ toolCalls: [{ id: "call_pub", name: "public_report", arguments: {} }, { id: "call_priv", name: "private_report", arguments: {} }] }, "Done."]),
+      provider: scriptedModel([
+        {
+          toolCalls: [
+            { id: "call_pub", name: "public_report", arguments: {} },
+            { id: "call_priv", name: "private_report", arguments: {} },
+          ],
+        },
+        "Done.",
+      ]),
       model: "m",
       input: "Both reports.",
       tools: [bigTool("public_report"), bigTool("private_report")],

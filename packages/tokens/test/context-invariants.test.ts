@@ -18,7 +18,10 @@ const strategySets: Record<string, () => ContextStrategy[]> = {
   window: () => [slidingWindow()],
   compactThenWindow: () => [compressConsumedToolResults(), compactOldTurns({ keepRecentTurns: 2 }), slidingWindow()],
   archiveThenWindow: () => [archiveLargeToolOutputs({ maxTokens: 150 }), slidingWindow()],
-  summarizeThenWindow: () => [summarizeOldTurns({ provider: scriptedModel(["summary of earlier work"], { repeatLast: true }), model: "s", keepRecentTurns: 2 }), slidingWindow()],
+  summarizeThenWindow: () => [
+    summarizeOldTurns({ provider: scriptedModel(["summary of earlier work"], { repeatLast: true }), model: "s", keepRecentTurns: 2 }),
+    slidingWindow(),
+  ],
   turnLimit: () => [slidingWindow({ maxTurns: 3 })],
   thresholds: () => [
     compactOldTurns({ keepRecentTurns: 2, maxTokens: 400 }),
@@ -100,7 +103,13 @@ describe("context engine invariants over generated conversations", () => {
   it("never separates a call from its results even when only the last turn fits", async () => {
     const messages: Message[] = [
       { role: "user", content: [{ type: "text", text: "go" }] },
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: "a", toolName: "t", arguments: {} }, { type: "tool-call", toolCallId: "b", toolName: "t", arguments: {} }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool-call", toolCallId: "a", toolName: "t", arguments: {} },
+          { type: "tool-call", toolCallId: "b", toolName: "t", arguments: {} },
+        ],
+      },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "a", toolName: "t", result: "1".repeat(400) }] },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "b", toolName: "t", result: "2".repeat(400) }] },
     ];
@@ -124,8 +133,20 @@ describe("context engine invariants over generated conversations", () => {
     const output = await engine.prepare(input);
     expect(requestOf(input, output)).toEqual([
       { role: "system", content: "s" },
-      { role: "user", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] },
-      { role: "assistant", content: [{ type: "text", text: "c" }, { type: "text", text: "d" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "a" },
+          { type: "text", text: "b" },
+        ],
+      },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "c" },
+          { type: "text", text: "d" },
+        ],
+      },
     ]);
     // The merged assistant message starts in the conversation, so the in-loop part is now empty.
     expect(output.inLoop).toEqual([]);

@@ -19,7 +19,7 @@ const readPage: Tool<{ page: number }, string> = {
   name: "read_page",
   description: "Reads one page of the manual.",
   parameters: { type: "object", properties: { page: { type: "number" } }, required: ["page"] },
-  execute: ({ page }) => `Page ${page}: ` + "The manual explains the settings in detail. ".repeat(page % 5 === 0 ? 60 : 14),
+  execute: ({ page }) => `Page ${page}: ${"The manual explains the settings in detail. ".repeat(page % 5 === 0 ? 60 : 14)}`,
 };
 
 describe("the context engine inside a run", () => {
@@ -31,7 +31,12 @@ describe("the context engine inside a run", () => {
     const archive = new InMemoryToolArchive();
     const engine = createContextEngine({
       counter: charCounter,
-      strategies: [archiveLargeToolOutputs({ maxTokens: 400, archive }), compressConsumedToolResults(), compactOldTurns({ keepRecentTurns: 3 }), slidingWindow()],
+      strategies: [
+        archiveLargeToolOutputs({ maxTokens: 400, archive }),
+        compressConsumedToolResults(),
+        compactOldTurns({ keepRecentTurns: 3 }),
+        slidingWindow(),
+      ],
     });
     const events: StreamEvent[] = [];
     const contextLimit = 2000;
@@ -77,7 +82,9 @@ describe("the context engine inside a run", () => {
     for (let page = 1; page <= 16; page++) turns.push({ toolCalls: [{ name: "read_page", arguments: { page: page * 2 + 1 } }] });
     turns.push("Done.");
     const model = scriptedModel(turns);
-    const summarizer = scriptedModel([{ text: "- pages read so far explain the settings", usage: { inputTokens: 700, outputTokens: 20 } }], { repeatLast: true });
+    const summarizer = scriptedModel([{ text: "- pages read so far explain the settings", usage: { inputTokens: 700, outputTokens: 20 } }], {
+      repeatLast: true,
+    });
     const engine = createContextEngine({
       counter: charCounter,
       alternation: true,

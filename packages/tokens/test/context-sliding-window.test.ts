@@ -21,7 +21,17 @@ describe("slidingWindow", () => {
   it("drops the oldest turns, keeps the system prompt and first user message, and says how many turns went", async () => {
     // Each message is 40 chars = 10 tokens + 3.
     const line = "x".repeat(40);
-    const messages: Message[] = [{ role: "system", content: "sys" }, user("first"), assistant(line), user(line), assistant(line), user(line), assistant(line), user(line), assistant("last")];
+    const messages: Message[] = [
+      { role: "system", content: "sys" },
+      user("first"),
+      assistant(line),
+      user(line),
+      assistant(line),
+      user(line),
+      assistant(line),
+      user(line),
+      assistant("last"),
+    ];
     const engine = createContextEngine({ counter: charCounter, strategies: slidingWindow() });
     const input = inputOf(messages, 70);
     const output = await engine.prepare(input);
@@ -34,14 +44,26 @@ describe("slidingWindow", () => {
     expect(JSON.stringify(notice)).toContain("2 earlier turns (4 messages) were dropped");
     expect(charCounter.countMessages(request).tokens).toBeLessThanOrEqual(70);
     const event = output.events?.find((e) => e.type === "context-trimmed");
-    expect(event).toEqual({ type: "context-trimmed", strategy: "sliding-window", removedMessages: 3, tokensBefore: charCounter.countMessages(messages).tokens, tokensAfter: charCounter.countMessages(request).tokens });
+    expect(event).toEqual({
+      type: "context-trimmed",
+      strategy: "sliding-window",
+      removedMessages: 3,
+      tokensBefore: charCounter.countMessages(messages).tokens,
+      tokensAfter: charCounter.countMessages(request).tokens,
+    });
   });
 
   it("keeps room for the tool definitions it is given", async () => {
     const line = "z".repeat(40);
     const messages: Message[] = [user("first")];
     for (let i = 0; i < 10; i++) messages.push(assistant(line), user(line));
-    const withTools = { ...charCounter, countMessages: (m: readonly Message[], o?: { readonly tools?: readonly unknown[] }) => ({ tokens: charCounter.countMessages(m).tokens + (o?.tools?.length ?? 0) * 50, exact: true }) };
+    const withTools = {
+      ...charCounter,
+      countMessages: (m: readonly Message[], o?: { readonly tools?: readonly unknown[] }) => ({
+        tokens: charCounter.countMessages(m).tokens + (o?.tools?.length ?? 0) * 50,
+        exact: true,
+      }),
+    };
     const tools = [{ name: "t", description: "d", parameters: { type: "object" } }];
     const plain = createContextEngine({ counter: withTools, strategies: slidingWindow() });
     const engine = createContextEngine({ counter: withTools, strategies: slidingWindow(), tools });

@@ -17,7 +17,10 @@ import { inputOf, requestOf } from "./support/conversations.js";
 
 const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }] });
 const say = (text: string): AssistantMessage => ({ role: "assistant", content: [{ type: "text", text }] });
-const call = (id: string, name = "search"): AssistantMessage => ({ role: "assistant", content: [{ type: "tool-call", toolCallId: id, toolName: name, arguments: { q: id } }] });
+const call = (id: string, name = "search"): AssistantMessage => ({
+  role: "assistant",
+  content: [{ type: "tool-call", toolCallId: id, toolName: name, arguments: { q: id } }],
+});
 const result = (id: string, value: unknown, isError = false, name = "search"): ToolMessage => ({
   role: "tool",
   content: [{ type: "tool-result", toolCallId: id, toolName: name, result: value, ...(isError ? { isError: true } : {}) }],
@@ -26,7 +29,7 @@ const result = (id: string, value: unknown, isError = false, name = "search"): T
 /** system, first user, then `n` tool turns with 1000-char results, then a final answer. */
 function toolRun(n: number): Message[] {
   const messages: Message[] = [{ role: "system", content: "sys" }, user("find things")];
-  for (let i = 0; i < n; i++) messages.push(call(`c${i}`), result(`c${i}`, `r${i}:` + "z".repeat(1000)));
+  for (let i = 0; i < n; i++) messages.push(call(`c${i}`), result(`c${i}`, `r${i}:${"z".repeat(1000)}`));
   messages.push(say("done"));
   return messages;
 }
@@ -37,12 +40,24 @@ describe("compactOldTurns", () => {
     const messages: Message[] = [
       { role: "system", content: "sys" },
       user("first"),
-      { role: "assistant", content: [{ type: "text", text: long }, { type: "tool-call", toolCallId: "a", toolName: "fetch", arguments: {} }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: long },
+          { type: "tool-call", toolCallId: "a", toolName: "fetch", arguments: {} },
+        ],
+      },
       result("a", "p".repeat(500), false, "fetch"),
       call("b"),
       result("b", "boom ".repeat(100), true),
       say("ok"),
-      { role: "user", content: [{ type: "image", mediaType: "image/png", data: "AAAA" }, { type: "text", text: "look" }] },
+      {
+        role: "user",
+        content: [
+          { type: "image", mediaType: "image/png", data: "AAAA" },
+          { type: "text", text: "look" },
+        ],
+      },
       call("c"),
       result("c", "q".repeat(500)),
       say("recent answer"),
@@ -51,11 +66,23 @@ describe("compactOldTurns", () => {
     const input = inputOf(messages, 800);
     const request = requestOf(input, await engine.prepare(input));
     expect(request.slice(0, 2)).toEqual(messages.slice(0, 2));
-    expect(request[2]).toEqual({ role: "assistant", content: [{ type: "text", text: `${"w".repeat(200)}… [excerpt; 3000 chars in full]` }, { type: "tool-call", toolCallId: "a", toolName: "fetch", arguments: {} }] });
+    expect(request[2]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "text", text: `${"w".repeat(200)}… [excerpt; 3000 chars in full]` },
+        { type: "tool-call", toolCallId: "a", toolName: "fetch", arguments: {} },
+      ],
+    });
     expect(request[3]).toEqual(result("a", "[Tool result compacted: fetch, 500 chars]", false, "fetch"));
     expect(request[4]).toBe(messages[4]);
     expect(request[5]).toBe(messages[5]); // error result kept
-    expect(request[7]).toEqual({ role: "user", content: [{ type: "text", text: "[Image removed: image/png]" }, { type: "text", text: "look" }] });
+    expect(request[7]).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "[Image removed: image/png]" },
+        { type: "text", text: "look" },
+      ],
+    });
     expect(request[8]).toBe(messages[8]);
     expect(request[9]).toEqual(result("c", "[Tool result compacted: search, 500 chars]"));
     // The newest turn is intact.
@@ -63,7 +90,16 @@ describe("compactOldTurns", () => {
   });
 
   it("keeps the newest turns, with the user message that prompted them, intact", async () => {
-    const messages: Message[] = [user("first"), call("a"), result("a", "p".repeat(500)), say("ok"), user("again"), call("b"), result("b", "q".repeat(500)), say("done")];
+    const messages: Message[] = [
+      user("first"),
+      call("a"),
+      result("a", "p".repeat(500)),
+      say("ok"),
+      user("again"),
+      call("b"),
+      result("b", "q".repeat(500)),
+      say("done"),
+    ];
     const engine = createContextEngine({ counter: charCounter, strategies: compactOldTurns({ keepRecentTurns: 2 }) });
     const input = inputOf(messages, 200);
     const request = requestOf(input, await engine.prepare(input));
@@ -75,7 +111,7 @@ describe("compactOldTurns", () => {
 describe("compressConsumedToolResults", () => {
   it("shortens results an older turn already read and leaves the latest turn's and unread ones", async () => {
     const messages = [...toolRun(3).slice(0, -1), call("c3")];
-    messages.push(result("c3", "fresh " + "y".repeat(900)));
+    messages.push(result("c3", `fresh ${"y".repeat(900)}`));
     const engine = createContextEngine({ counter: charCounter, strategies: compressConsumedToolResults({ always: true }) });
     const input = inputOf(messages, 1_000_000, 2);
     const request = requestOf(input, await engine.prepare(input));
@@ -98,13 +134,24 @@ describe("archiveLargeToolOutputs and get_tool_response", () => {
   it("replaces oversized outputs by a marker with an id, and the tool returns the raw output", async () => {
     const archive = new InMemoryToolArchive();
     const big = { rows: Array.from({ length: 50 }, (_, i) => ({ i, name: `row ${i}` })) };
-    const messages: Message[] = [user("go"), call("big"), result("big", big), call("small"), result("small", "tiny"), say("done"), call("last"), result("last", "x".repeat(4000))];
+    const messages: Message[] = [
+      user("go"),
+      call("big"),
+      result("big", big),
+      call("small"),
+      result("small", "tiny"),
+      say("done"),
+      call("last"),
+      result("last", "x".repeat(4000)),
+    ];
     const engine = createContextEngine({ counter: charCounter, strategies: archiveLargeToolOutputs({ maxTokens: 100, archive, previewChars: 10 }) });
     const input = inputOf(messages, 1_000_000, 3);
     const request = requestOf(input, await engine.prepare(input));
     const marker = (request[2] as ToolMessage).content[0]!.result as string;
     const tokens = Math.ceil(JSON.stringify(big).length / 4);
-    expect(marker).toBe(`[Tool output archived: search, ${tokens} tokens, id "big". Call get_tool_response with this id for the full output. Preview: {"rows":[{…]`);
+    expect(marker).toBe(
+      `[Tool output archived: search, ${tokens} tokens, id "big". Call get_tool_response with this id for the full output. Preview: {"rows":[{…]`,
+    );
     expect(request[4]).toBe(messages[4]);
     // The newest tool message is not archived before the model has read it.
     expect(request[7]).toBe(messages[7]);
@@ -115,7 +162,9 @@ describe("archiveLargeToolOutputs and get_tool_response", () => {
     expect(tool.parameters).toMatchObject({ type: "object", required: ["id"], properties: { id: { type: "string" } } });
     expect(tool.validate!({ id: 3 })).toEqual({ success: false, issues: ["`id` must be a string"] });
     expect(await tool.execute({ id: "big" }, {} as ToolExecutionContext)).toBe(big);
-    await expect(Promise.resolve().then(() => tool.execute({ id: "nope" }, {} as ToolExecutionContext))).rejects.toThrow('No archived tool output has the id "nope".');
+    await expect(Promise.resolve().then(() => tool.execute({ id: "nope" }, {} as ToolExecutionContext))).rejects.toThrow(
+      'No archived tool output has the id "nope".',
+    );
   });
 });
 
@@ -129,7 +178,9 @@ describe("summarizeOldTurns", () => {
     const request = requestOf(input, output);
     expect(output.summary).toBe("- the user wants things found");
     expect(output.persistSummary).toBe(true);
-    expect(output.usage).toEqual([{ model: "small", agentPath: "main", iteration: 1, inputTokens: 321, outputTokens: 12, cachedInputTokens: 0, reasoningTokens: 0, tools: [] }]);
+    expect(output.usage).toEqual([
+      { model: "small", agentPath: "main", iteration: 1, inputTokens: 321, outputTokens: 12, cachedInputTokens: 0, reasoningTokens: 0, tools: [] },
+    ]);
     expect(request.slice(0, 2)).toEqual(messages.slice(0, 2));
     expect(request[2]).toEqual(user("[Summary of the earlier conversation]\n- the user wants things found"));
     expect(request.slice(3)).toEqual(messages.slice(-3));
@@ -144,13 +195,46 @@ describe("summarizeOldTurns", () => {
     const model = scriptedModel(["first summary", "second summary"]);
     const strategy = summarizeOldTurns({ provider: model, model: "small", keepRecentTurns: 1 });
     const messages = toolRun(4);
-    const first = await strategy.apply({ messages, budget: 100, tokens: undefined as never, model: "m", agentPath: "main", iteration: 1, signal: new AbortController().signal, keepRecentTurns: 1, alternation: false, noticeRole: "user" });
-    const again = await strategy.apply({ messages, budget: 100, tokens: undefined as never, model: "m", agentPath: "main", iteration: 2, signal: new AbortController().signal, keepRecentTurns: 1, alternation: false, noticeRole: "user" });
+    const first = await strategy.apply({
+      messages,
+      budget: 100,
+      tokens: undefined as never,
+      model: "m",
+      agentPath: "main",
+      iteration: 1,
+      signal: new AbortController().signal,
+      keepRecentTurns: 1,
+      alternation: false,
+      noticeRole: "user",
+    });
+    const again = await strategy.apply({
+      messages,
+      budget: 100,
+      tokens: undefined as never,
+      model: "m",
+      agentPath: "main",
+      iteration: 2,
+      signal: new AbortController().signal,
+      keepRecentTurns: 1,
+      alternation: false,
+      noticeRole: "user",
+    });
     expect(model.callCount).toBe(1);
     expect(again!.summary).toBe("first summary");
     expect(again!.usage).toEqual([]);
     const grown = [...first!.messages, call("n1"), result("n1", "new"), say("next")];
-    const second = await strategy.apply({ messages: grown, budget: 100, tokens: undefined as never, model: "m", agentPath: "main", iteration: 3, signal: new AbortController().signal, keepRecentTurns: 1, alternation: false, noticeRole: "user" });
+    const second = await strategy.apply({
+      messages: grown,
+      budget: 100,
+      tokens: undefined as never,
+      model: "m",
+      agentPath: "main",
+      iteration: 3,
+      signal: new AbortController().signal,
+      keepRecentTurns: 1,
+      alternation: false,
+      noticeRole: "user",
+    });
     expect(model.callCount).toBe(2);
     expect(second!.summary).toBe("second summary");
     const transcript = JSON.stringify(model.requests[1]!.messages[1]);
@@ -197,7 +281,13 @@ describe("custom strategies and composition", () => {
     expect(budgets).toEqual([500]);
     expect(requestOf(input, output)).toEqual([messages[0], messages[1], messages.at(-1)]);
     expect(output.events).toEqual([
-      { type: "context-trimmed", strategy: "keep-ends", removedMessages: 6, tokensBefore: charCounter.countMessages(messages).tokens, tokensAfter: charCounter.countMessages([messages[0]!, messages[1]!, messages.at(-1)!]).tokens },
+      {
+        type: "context-trimmed",
+        strategy: "keep-ends",
+        removedMessages: 6,
+        tokensBefore: charCounter.countMessages(messages).tokens,
+        tokensAfter: charCounter.countMessages([messages[0]!, messages[1]!, messages.at(-1)!]).tokens,
+      },
     ]);
   });
 });

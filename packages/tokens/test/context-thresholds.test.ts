@@ -11,15 +11,21 @@ const HUGE = 10_000_000;
 
 const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }] });
 const say = (text: string): AssistantMessage => ({ role: "assistant", content: [{ type: "text", text }] });
-const call = (id: string): AssistantMessage => ({ role: "assistant", content: [{ type: "tool-call", toolCallId: id, toolName: "search", arguments: { q: id } }] });
-const result = (id: string, value: string): ToolMessage => ({ role: "tool", content: [{ type: "tool-result", toolCallId: id, toolName: "search", result: value }] });
+const call = (id: string): AssistantMessage => ({
+  role: "assistant",
+  content: [{ type: "tool-call", toolCallId: id, toolName: "search", arguments: { q: id } }],
+});
+const result = (id: string, value: string): ToolMessage => ({
+  role: "tool",
+  content: [{ type: "tool-result", toolCallId: id, toolName: "search", result: value }],
+});
 const assistants = (messages: readonly Message[]): number => messages.filter((m) => m.role === "assistant").length;
 const droppedTurns = (message: Message | undefined): number => Number(/(\d+) earlier turns? \(/.exec(JSON.stringify(message))?.[1] ?? Number.NaN);
 
 /** system, first user, then `n` tool turns with 1000-char results, then a final answer. */
 function toolRun(n: number): Message[] {
   const messages: Message[] = [{ role: "system", content: "sys" }, user("find things")];
-  for (let i = 0; i < n; i++) messages.push(call(`c${i}`), result(`c${i}`, `r${i}:` + "z".repeat(1000)));
+  for (let i = 0; i < n; i++) messages.push(call(`c${i}`), result(`c${i}`, `r${i}:${"z".repeat(1000)}`));
   messages.push(say("done"));
   return messages;
 }
@@ -44,7 +50,10 @@ describe("slidingWindow({ maxTurns })", () => {
         if (alternation) expect(alternationProblems(request), label).toEqual([]);
         expect(droppedTurns(request[2]), label).toBe(assistants(messages) - maxTurns);
         expect(JSON.stringify(request[2]), label).toContain(`to keep the last ${maxTurns} turn`);
-        expect(output.events?.map((e) => e.type === "context-trimmed" && e.strategy), label).toEqual(["sliding-window"]);
+        expect(
+          output.events?.map((e) => e.type === "context-trimmed" && e.strategy),
+          label,
+        ).toEqual(["sliding-window"]);
       }
     });
   }
@@ -54,7 +63,7 @@ describe("slidingWindow({ maxTurns })", () => {
       name: "read_page",
       description: "Reads one page.",
       parameters: { type: "object", properties: { page: { type: "number" } }, required: ["page"] },
-      execute: ({ page }) => `Page ${page}: ` + "text ".repeat(50),
+      execute: ({ page }) => `Page ${page}: ${"text ".repeat(50)}`,
     };
     const turns: ScriptedTurn[] = [];
     for (let page = 1; page <= 20; page++) turns.push({ text: `Reading page ${page}.`, toolCalls: [{ name: "read_page", arguments: { page } }] });
@@ -131,12 +140,18 @@ describe("token thresholds of compaction and summarization (maxTokens)", () => {
     const messages = toolRun(6);
     const total = charCounter.countMessages(messages).tokens;
     const idle = scriptedModel(["never"]);
-    const below = createContextEngine({ counter: charCounter, strategies: summarizeOldTurns({ provider: idle, model: "s", keepRecentTurns: 2, maxTokens: total }) });
+    const below = createContextEngine({
+      counter: charCounter,
+      strategies: summarizeOldTurns({ provider: idle, model: "s", keepRecentTurns: 2, maxTokens: total }),
+    });
     expect((await below.prepare(inputOf(messages, HUGE))).summary).toBeUndefined();
     expect(idle.callCount).toBe(0);
 
     const model = scriptedModel(["- pages were searched"]);
-    const over = createContextEngine({ counter: charCounter, strategies: summarizeOldTurns({ provider: model, model: "s", keepRecentTurns: 2, maxTokens: total - 1 }) });
+    const over = createContextEngine({
+      counter: charCounter,
+      strategies: summarizeOldTurns({ provider: model, model: "s", keepRecentTurns: 2, maxTokens: total - 1 }),
+    });
     const input = inputOf(messages, HUGE);
     const output = await over.prepare(input);
     const request = requestOf(input, output);
@@ -152,7 +167,7 @@ describe("token thresholds of compaction and summarization (maxTokens)", () => {
       name: "read_page",
       description: "Reads one page.",
       parameters: { type: "object", properties: { page: { type: "number" } }, required: ["page"] },
-      execute: ({ page }) => `Page ${page}: ` + "words ".repeat(100),
+      execute: ({ page }) => `Page ${page}: ${"words ".repeat(100)}`,
     };
     const readAll = async (maxTokens: number | undefined) => {
       const turns: ScriptedTurn[] = [];
@@ -165,7 +180,10 @@ describe("token thresholds of compaction and summarization (maxTokens)", () => {
         model: "scripted",
         input: "Read twelve pages.",
         tools: [readPage],
-        contextEngine: createContextEngine({ counter: charCounter, strategies: compactOldTurns({ keepRecentTurns: 1, ...(maxTokens === undefined ? {} : { maxTokens }) }) }),
+        contextEngine: createContextEngine({
+          counter: charCounter,
+          strategies: compactOldTurns({ keepRecentTurns: 1, ...(maxTokens === undefined ? {} : { maxTokens }) }),
+        }),
         contextLimit: 1_000_000,
         toolCallLimit: 100,
         onEvent: (event) => void (event.type === "context-trimmed" && events.push(event.strategy)),

@@ -78,7 +78,9 @@ describe("createCalibratedTokenCounter", () => {
 
   it("takes the longest reported prefix and adjusts for changed tools", () => {
     const counter = createCalibratedTokenCounter({ provider: "anthropic", smoothing: 0.2 });
-    const tools: ToolDefinition[] = [{ name: "search", description: "Searches the notes", parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } }];
+    const tools: ToolDefinition[] = [
+      { name: "search", description: "Searches the notes", parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } },
+    ];
     const messages = conversation(5);
     counter.calibrate(messages.slice(0, 3), 900, { tools });
     counter.calibrate(messages.slice(0, 7), 2500, { tools });

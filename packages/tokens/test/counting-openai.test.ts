@@ -49,7 +49,9 @@ describe("createOpenAITokenCounter: text", () => {
   });
 
   it("rejects an unknown tokenizer with a typed error", () => {
-    expect(() => createOpenAITokenCounter({ tokenizer: "sentencepiece" as never })).toThrow(/option "tokenizer" must be one of "gpt-tokenizer", "tiktoken", got "sentencepiece"/);
+    expect(() => createOpenAITokenCounter({ tokenizer: "sentencepiece" as never })).toThrow(
+      /option "tokenizer" must be one of "gpt-tokenizer", "tiktoken", got "sentencepiece"/,
+    );
   });
 });
 
@@ -182,7 +184,10 @@ describe("createOpenAITokenCounter: images", () => {
   it("costs image parts by their size, the default 1024×1024 when unknown, and the counter's detail", () => {
     const message = (width?: number, height?: number): Message => ({
       role: "user",
-      content: [{ type: "text", text: "Describe this." }, { type: "image", mediaType: "image/png", url: "https://example.com/a.png", ...(width ? { width, height } : {}) }],
+      content: [
+        { type: "text", text: "Describe this." },
+        { type: "image", mediaType: "image/png", url: "https://example.com/a.png", ...(width ? { width, height } : {}) },
+      ],
     });
     const text = 3 + ref200("user") + ref200("Describe this.");
     const high = createOpenAITokenCounter();

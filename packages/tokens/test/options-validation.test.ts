@@ -98,15 +98,26 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
   it("createContextEngine", () => {
     const accepted = ["counter", "strategies", "keepRecentTurns", "alternation", "noticeRole", "tools"];
     rejectsUnknown("createContextEngine", accepted, () => createContextEngine(bad({ counter: charCounter, strategies: [], maxTurns: 3 })), "maxTurns");
-    rejectsType(() => createContextEngine(bad({ counter: charCounter, strategies: [slidingWindow(), "compact"] })), "strategies", "a context strategy (an object with apply()) or an array of them");
+    rejectsType(
+      () => createContextEngine(bad({ counter: charCounter, strategies: [slidingWindow(), "compact"] })),
+      "strategies",
+      "a context strategy (an object with apply()) or an array of them",
+    );
     rejectsType(() => createContextEngine(bad({ counter: charCounter, strategies: [], noticeRole: "assistant" })), "noticeRole", 'one of "user", "system"');
     rejectsType(() => createContextEngine(bad({ counter: {}, strategies: [] })), "counter", "a token counter (an object with countText() and countMessages())");
     expect(configurationError(() => createContextEngine(bad({ strategies: [] }))).message).toContain('option "counter" is required');
-    expect(() => createContextEngine({ counter: charCounter, strategies: slidingWindow(), keepRecentTurns: 2, alternation: true, noticeRole: "system", tools: [] })).not.toThrow();
+    expect(() =>
+      createContextEngine({ counter: charCounter, strategies: slidingWindow(), keepRecentTurns: 2, alternation: true, noticeRole: "system", tools: [] }),
+    ).not.toThrow();
   });
 
   it("createOpenAITokenCounter and its countMessages", () => {
-    rejectsUnknown("createOpenAITokenCounter", ["model", "tokenizer", "imageDetail"], () => createOpenAITokenCounter(bad({ encoding: "o200k_base" })), "encoding");
+    rejectsUnknown(
+      "createOpenAITokenCounter",
+      ["model", "tokenizer", "imageDetail"],
+      () => createOpenAITokenCounter(bad({ encoding: "o200k_base" })),
+      "encoding",
+    );
     rejectsType(() => createOpenAITokenCounter(bad({ imageDetail: "auto" })), "imageDetail", 'one of "low", "high"');
     const counter = createOpenAITokenCounter({ model: "gpt-4.1", tokenizer: "gpt-tokenizer", imageDetail: "low" });
     rejectsUnknown("countMessages", ["model", "tools"], () => counter.countMessages([message], bad({ modelId: "gpt-4o" })), "modelId");

@@ -60,7 +60,9 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
     await expectUnknownOptionRejected("selectTools", "allowed", accepted, () => selectTools(all, bad({ allowed: ["a"] })));
     await expectUnknownOptionRejected("selectTools", "exclude", accepted, () => new ToolSet(all).select(bad({ exclude: ["a"] })));
     await expectWrongType("selectTools", "allow", "an array of strings", () => selectTools(all, bad({ allow: "a" })));
-    await expectWrongType("selectTools", "presets", "an object of tool-name lists (each value an array of strings)", () => selectTools(all, bad({ presets: { mine: "a" } })));
+    await expectWrongType("selectTools", "presets", "an object of tool-name lists (each value an array of strings)", () =>
+      selectTools(all, bad({ presets: { mine: "a" } })),
+    );
     await expectWrongType("selectTools", "preset", "a non-empty string", () => selectTools(all, { preset: "" }));
     expect(selectTools(all, { preset: "mine", presets: { mine: ["a", "b"] }, allow: ["a", "b"], deny: ["b"] }).map((t) => t.name)).toEqual(["a"]);
   });

@@ -25,7 +25,15 @@ const option = (name, fallback) => {
 const EVENTS = option("events", 5_000);
 const RUNS = option("runs", 5);
 const BUDGET_MS = 1_000;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** A synthetic run of about `count` events. */
 function syntheticEvents(count, runId) {
@@ -36,7 +44,10 @@ function syntheticEvents(count, runId) {
     time += 3;
     events.push({ runId, agentPath, seq: ++seq, contentIndex: 0, timestamp: time, ...event });
   };
-  const usage = (agentPath, iteration, inputTokens, outputTokens, costUsd) => ({ type: "usage", usage: { model: "sim-1", agentPath, iteration, tools: [], inputTokens, outputTokens, cachedInputTokens: 0, reasoningTokens: 0, costUsd } });
+  const usage = (agentPath, iteration, inputTokens, outputTokens, costUsd) => ({
+    type: "usage",
+    usage: { model: "sim-1", agentPath, iteration, tools: [], inputTokens, outputTokens, cachedInputTokens: 0, reasoningTokens: 0, costUsd },
+  });
   const totals = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: 0, costComplete: true, tools: [] };
   push("main", { type: "run-start", model: "sim-1" });
   let iteration = 0;
@@ -83,7 +94,11 @@ try {
     await page.goto(url);
     await page.waitForSelector("body[data-state=ended]");
     // Both stamped by the page when the waterfall was written and laid out (performance.now(): since navigation start).
-    const measured = await page.evaluate(() => ({ load: Number(document.body.dataset.renderedAt), render: Number(document.body.dataset.renderMs), rows: Number(document.body.dataset.rows) }));
+    const measured = await page.evaluate(() => ({
+      load: Number(document.body.dataset.renderedAt),
+      render: Number(document.body.dataset.renderMs),
+      rows: Number(document.body.dataset.rows),
+    }));
     await page.close();
     if (i === 0) continue; // warm-up (the first load compiles the scripts)
     loads.push(measured.load);
@@ -99,5 +114,7 @@ const load = median(loads);
 const render = median(renders);
 console.log(`viewer: ${events.length} events → ${rows} rows in headless Chromium (median of ${RUNS} page loads)`);
 console.log(`  render (buildTrace + one DOM write + bars + layout): ${render.toFixed(1)} ms`);
-console.log(`  load (navigation → waterfall laid out, events fetched and parsed): ${load.toFixed(1)} ms   budget < ${BUDGET_MS} ms: ${load < BUDGET_MS ? "ok" : "OVER"}`);
+console.log(
+  `  load (navigation → waterfall laid out, events fetched and parsed): ${load.toFixed(1)} ms   budget < ${BUDGET_MS} ms: ${load < BUDGET_MS ? "ok" : "OVER"}`,
+);
 if (load >= BUDGET_MS) process.exitCode = 1;

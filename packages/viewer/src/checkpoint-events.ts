@@ -34,7 +34,8 @@ export function checkpointEvents(state: RunState): StreamEvent[] {
   // Usage records by agent, in start order; tool calls and assistant turns by agent and iteration.
   const states = [root, ...nestedStates(root)];
   const usage = [...root.usage];
-  for (const nested of states.slice(1)) for (const record of nested.usage) if (!usage.includes(record) && !usage.some((u) => sameCall(u, record))) usage.push(record);
+  for (const nested of states.slice(1))
+    for (const record of nested.usage) if (!usage.includes(record) && !usage.some((u) => sameCall(u, record))) usage.push(record);
   let clock = Math.min(...usage.map((record) => record.startedAt ?? Infinity), state.savedAt);
   const startOf = new Map<Usage, number>();
   for (const record of [...usage].sort((a, b) => (a.startedAt ?? Infinity) - (b.startedAt ?? Infinity))) {
@@ -85,7 +86,11 @@ export function checkpointEvents(state: RunState): StreamEvent[] {
     const last = records.at(-1) ? startOf.get(records.at(-1)!)! : first;
     const end = Math.max(endOf(path, last), last);
     const parent = parentOf(path);
-    emit(first, path, { type: "run-start", model: agent?.model ?? records[0]?.model ?? state.root.model, ...(parent === undefined ? {} : { parentAgentPath: parent }) });
+    emit(first, path, {
+      type: "run-start",
+      model: agent?.model ?? records[0]?.model ?? state.root.model,
+      ...(parent === undefined ? {} : { parentAgentPath: parent }),
+    });
     records.forEach((record, index) => {
       const start = startOf.get(record)!;
       const next = records[index + 1];
@@ -97,17 +102,33 @@ export function checkpointEvents(state: RunState): StreamEvent[] {
         .filter(([other, list]) => parentOf(other) === path && list[0] !== undefined)
         .map(([, list]) => startOf.get(list[0]!)!)
         .filter((at) => at >= start && at <= stop);
-      const longest = placed.reduce<(typeof placed)[number] | undefined>((best, p) => (!best || p.call.durationMs > best.call.durationMs ? p : best), undefined);
+      const longest = placed.reduce<(typeof placed)[number] | undefined>(
+        (best, p) => (!best || p.call.durationMs > best.call.durationMs ? p : best),
+        undefined,
+      );
       if (longest && subStarts.length > 0) longest.start = Math.max(start, Math.min(longest.start, ...subStarts));
       const modelEnd = placed.length > 0 ? Math.min(...placed.map((p) => p.start)) : stop;
       emit(start, path, { type: "step-start", iteration: record.iteration, model: record.model, toolsSent: calls.length > 0 });
       const turn = turns.get(`${path}:${record.iteration}`);
       if (turn) emit(modelEnd, path, { type: "message", message: turn });
-      for (const { call } of placed) emit(modelEnd, path, { type: "tool-call", toolCall: { type: "tool-call", toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments } });
+      for (const { call } of placed)
+        emit(modelEnd, path, {
+          type: "tool-call",
+          toolCall: { type: "tool-call", toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments },
+        });
       for (const { call, start: toolStart } of placed) {
         emit(toolStart, path, { type: "tool-start", toolCallId: call.toolCallId, toolName: call.toolName, arguments: call.arguments });
-        if (call.status === "ok") emit(stop, path, { type: "tool-done", toolCallId: call.toolCallId, toolName: call.toolName, result: call.result, durationMs: call.durationMs });
-        else emit(stop, path, { type: "tool-error", toolCallId: call.toolCallId, toolName: call.toolName, status: call.status, error: call.error ?? { name: "Error", code: "UNKNOWN", message: call.status, retryable: false }, durationMs: call.durationMs });
+        if (call.status === "ok")
+          emit(stop, path, { type: "tool-done", toolCallId: call.toolCallId, toolName: call.toolName, result: call.result, durationMs: call.durationMs });
+        else
+          emit(stop, path, {
+            type: "tool-error",
+            toolCallId: call.toolCallId,
+            toolName: call.toolName,
+            status: call.status,
+            error: call.error ?? { name: "Error", code: "UNKNOWN", message: call.status, retryable: false },
+            durationMs: call.durationMs,
+          });
       }
       emit(stop, path, { type: "usage", usage: record });
       emit(stop, path, { type: "step-end", iteration: record.iteration, finishReason: calls.length > 0 ? "tool_calls" : "stop", toolCalls: calls.length });
@@ -115,7 +136,7 @@ export function checkpointEvents(state: RunState): StreamEvent[] {
     const isRoot = parent === undefined;
     if (!isRoot || finished) {
       const stopReason = isRoot ? (state.stopReason ?? root.stopReason ?? "completed") : "completed";
-      const own = usage.filter((record) => record.agentPath === path || record.agentPath.startsWith(path + "/"));
+      const own = usage.filter((record) => record.agentPath === path || record.agentPath.startsWith(`${path}/`));
       emit(end, path, {
         type: "run-end",
         stopReason,

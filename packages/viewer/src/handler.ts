@@ -85,7 +85,8 @@ const ASSETS: Readonly<Record<string, string>> = {
 /** The built browser files: dist/browser (the build copies static/ and the compiled model there). */
 const ASSET_DIR = fileURLToPath(new URL("../dist/browser/", import.meta.url));
 
-const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src *; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src *; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** The page of a run under `basePath`: `<basePath>/runs/<runId>`. */
 export function viewerPath(runId: string, basePath: string = DEFAULT_VIEWER_BASE_PATH): string {
@@ -126,10 +127,17 @@ export function createViewerHandler(options: ViewerHandlerOptions = {}): ViewerH
   return async (req, res) => {
     const url = new URL(req.url ?? "/", "http://viewer.invalid");
     const path = url.pathname;
-    if (path !== base && !path.startsWith(base + "/")) return false;
+    if (path !== base && !path.startsWith(`${base}/`)) return false;
     const rest = path.slice(base.length);
     if (req.method !== "GET" && req.method !== "HEAD") {
-      send(req, res, 405, "application/json; charset=utf-8", JSON.stringify({ error: { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed here.` } }), { allow: "GET, HEAD" });
+      send(
+        req,
+        res,
+        405,
+        "application/json; charset=utf-8",
+        JSON.stringify({ error: { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed here.` } }),
+        { allow: "GET, HEAD" },
+      );
       return true;
     }
     try {
@@ -162,7 +170,15 @@ export function createViewerHandler(options: ViewerHandlerOptions = {}): ViewerH
     } catch (error) {
       onError(error);
       if (res.headersSent) res.destroy();
-      else send(req, res, 500, "application/json; charset=utf-8", JSON.stringify({ error: { code: "INTERNAL_ERROR", message: "The viewer failed to answer this request." } }), {});
+      else
+        send(
+          req,
+          res,
+          500,
+          "application/json; charset=utf-8",
+          JSON.stringify({ error: { code: "INTERNAL_ERROR", message: "The viewer failed to answer this request." } }),
+          {},
+        );
       return true;
     }
   };

@@ -22,7 +22,9 @@ export function redactEvent(event: StreamEvent, policy: DataPolicy): StreamEvent
     case "run-end":
       return policy.storeText || event.text === "" ? event : { ...event, text: REDACTED };
     case "tool-call":
-      return storesToolCall(policy, event.toolCall.toolName) ? event : { ...event, toolCall: { ...event.toolCall, arguments: REDACTED, ...(event.toolCall.rawArguments === undefined ? {} : { rawArguments: REDACTED }) } };
+      return storesToolCall(policy, event.toolCall.toolName)
+        ? event
+        : { ...event, toolCall: { ...event.toolCall, arguments: REDACTED, ...(event.toolCall.rawArguments === undefined ? {} : { rawArguments: REDACTED }) } };
     case "tool-start":
       return storesToolCall(policy, event.toolName) ? event : { ...event, arguments: REDACTED };
     case "tool-done":

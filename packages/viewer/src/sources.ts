@@ -67,7 +67,11 @@ export function createEventRecorder(options: EventRecorderOptions = {}): EventRe
  * `maxEvents`), and whether the run's stream ended. `undefined` when the log does not
  * know the run. Events trimmed from the log are missing (the rows start later).
  */
-export async function readLoggedEvents(log: RunEventLog, runId: string, maxEvents: number): Promise<{ events: StreamEvent[]; ended: boolean; truncated: boolean } | undefined> {
+export async function readLoggedEvents(
+  log: RunEventLog,
+  runId: string,
+  maxEvents: number,
+): Promise<{ events: StreamEvent[]; ended: boolean; truncated: boolean } | undefined> {
   const head = await log.head(runId);
   if (!head) return undefined;
   const events: StreamEvent[] = [];

@@ -5,9 +5,29 @@ import { buildTrace } from "./trace.js";
 
 /** Event types of the Baton protocol: SSE messages are named by type. */
 const EVENT_TYPES = [
-  "run-start", "run-end", "step-start", "step-end", "text-delta", "reasoning-delta", "tool-call", "tool-start", "tool-progress", "tool-stream",
-  "tool-done", "tool-error", "tool-interrupted", "usage", "context-trimmed", "context-overflow", "context-summarized", "plan-updated", "handoff",
-  "loop-detected", "budget-exceeded", "error", "message",
+  "run-start",
+  "run-end",
+  "step-start",
+  "step-end",
+  "text-delta",
+  "reasoning-delta",
+  "tool-call",
+  "tool-start",
+  "tool-progress",
+  "tool-stream",
+  "tool-done",
+  "tool-error",
+  "tool-interrupted",
+  "usage",
+  "context-trimmed",
+  "context-overflow",
+  "context-summarized",
+  "plan-updated",
+  "handoff",
+  "loop-detected",
+  "budget-exceeded",
+  "error",
+  "message",
 ];
 
 const $ = (selector) => /** @type {HTMLElement} */ (document.querySelector(selector));
@@ -118,7 +138,9 @@ function renderTotals(current) {
     ["Cost", t.costUsd === undefined ? "—" : formatCost(t.costUsd), "cost"],
     ["Errors", formatCount(t.errors), "errors"],
   ];
-  $("[data-testid=totals]").innerHTML = items.map(([label, value, key]) => `<div data-total="${key}"><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`).join("");
+  $("[data-testid=totals]").innerHTML = items
+    .map(([label, value, key]) => `<div data-total="${key}"><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`)
+    .join("");
   const status = $("[data-testid=run-status]");
   status.textContent = STATUS_TEXT[current.status] ?? current.status;
   status.className = `badge s-${current.status}`;
@@ -165,10 +187,17 @@ function showDetail(row) {
   const facts = [
     ["Kind", row.kind],
     ["Agent", row.agentPath],
-    ["Status", row.status + (d.stopReason ? ` (${d.stopReason})` : d.finishReason ? ` (${d.finishReason})` : d.toolStatus && d.toolStatus !== "ok" ? ` (${d.toolStatus})` : "")],
+    [
+      "Status",
+      row.status +
+        (d.stopReason ? ` (${d.stopReason})` : d.finishReason ? ` (${d.finishReason})` : d.toolStatus && d.toolStatus !== "ok" ? ` (${d.toolStatus})` : ""),
+    ],
     ["Started", `+${formatMs(row.start - trace.start)}`],
     ["Duration", row.durationMs === undefined ? "running" : formatMs(row.durationMs)],
-    ["Tokens", `${formatCount(row.tokens.inputTokens)} in (${formatCount(row.tokens.cachedInputTokens)} cached) · ${formatCount(row.tokens.outputTokens)} out (${formatCount(row.tokens.reasoningTokens)} reasoning)`],
+    [
+      "Tokens",
+      `${formatCount(row.tokens.inputTokens)} in (${formatCount(row.tokens.cachedInputTokens)} cached) · ${formatCount(row.tokens.outputTokens)} out (${formatCount(row.tokens.reasoningTokens)} reasoning)`,
+    ],
     ["Cost", row.tokens.costUsd === undefined ? "unknown" : formatCost(row.tokens.costUsd)],
   ];
   if (d.model) facts.splice(2, 0, ["Model", d.model]);

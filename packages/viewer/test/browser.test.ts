@@ -11,7 +11,15 @@ import { buildTrace, createEventRecorder, createViewerHandler, viewerPath } from
 import { threeAgentRun } from "./support/three-agent-run.js";
 
 /** Flags for headless Chromium in containers and CI (as the chat example's tests use them). */
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const SCREENSHOT = fileURLToPath(new URL("../test-results/viewer-3-agents.png", import.meta.url));
 
 let browser: Browser;
@@ -108,24 +116,27 @@ function domRows(page: Page): Promise<DomRow[]> {
 async function nonBackgroundPixels(png: Buffer): Promise<{ width: number; height: number; different: number; colors: number }> {
   const page = await browser.newPage();
   try {
-    return await page.evaluate(async (dataUrl) => {
-      const image = new Image();
-      image.src = dataUrl;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext("2d")!;
-      context.drawImage(image, 0, 0);
-      const data = context.getImageData(0, 0, image.width, image.height).data;
-      let different = 0;
-      const colors = new Set<number>();
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) different++;
-        if (colors.size < 1000) colors.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
-      }
-      return { width: image.width, height: image.height, different, colors: colors.size };
-    }, `data:image/png;base64,${png.toString("base64")}`);
+    return await page.evaluate(
+      async (dataUrl) => {
+        const image = new Image();
+        image.src = dataUrl;
+        await image.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext("2d")!;
+        context.drawImage(image, 0, 0);
+        const data = context.getImageData(0, 0, image.width, image.height).data;
+        let different = 0;
+        const colors = new Set<number>();
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) different++;
+          if (colors.size < 1000) colors.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+        }
+        return { width: image.width, height: image.height, different, colors: colors.size };
+      },
+      `data:image/png;base64,${png.toString("base64")}`,
+    );
   } finally {
     await page.close();
   }
@@ -167,8 +178,18 @@ describe("the viewer page in headless Chromium", () => {
     for (const [i, row] of rows.entries()) if (row.parent) expect(bars[i]!).toBeGreaterThanOrEqual(bars[rows.findIndex((r) => r.id === row.parent)]! - 0.001);
 
     // Totals at the top.
-    const totals = Object.fromEntries(await page.$$eval("[data-testid=totals] > div", (nodes) => nodes.map((node) => [node.getAttribute("data-total"), node.querySelector("dd")!.textContent])));
-    expect(totals).toMatchObject({ agents: "3", "model-calls": "6", "tool-calls": "4", "input-tokens": "1,400", "output-tokens": "210", cost: "$0.00735", errors: "0" });
+    const totals = Object.fromEntries(
+      await page.$$eval("[data-testid=totals] > div", (nodes) => nodes.map((node) => [node.getAttribute("data-total"), node.querySelector("dd")!.textContent])),
+    );
+    expect(totals).toMatchObject({
+      agents: "3",
+      "model-calls": "6",
+      "tool-calls": "4",
+      "input-tokens": "1,400",
+      "output-tokens": "210",
+      cost: "$0.00735",
+      errors: "0",
+    });
     expect(await page.getByTestId("run-status").textContent()).toBe("ok");
     expect(await page.getByTestId("run-id").textContent()).toBe(runId);
 
@@ -176,7 +197,9 @@ describe("the viewer page in headless Chromium", () => {
     await page.locator(`[data-row-id="${research.id}"]`).click();
     expect(await page.getByTestId("detail-title").textContent()).toBe("research");
     expect(JSON.parse((await page.locator("[data-testid=detail-arguments] pre").textContent())!)).toEqual({ topic: "sunlight" });
-    expect(JSON.parse((await page.locator("[data-testid=detail-result] pre").textContent())!)).toEqual({ findings: ["Findings on facts.", "Findings on context."] });
+    expect(JSON.parse((await page.locator("[data-testid=detail-result] pre").textContent())!)).toEqual({
+      findings: ["Findings on facts.", "Findings on context."],
+    });
     await page.locator('[data-row-id="agent:main"]').click();
     expect(await page.locator("[data-testid=detail-text] pre").textContent()).toBe("Sunlight takes about 8 minutes.");
     await page.locator('[data-row-id="model:main:1"]').click();
@@ -230,7 +253,11 @@ describe("the viewer page in headless Chromium", () => {
     await page.waitForSelector("body[data-state=ended]");
     expect(await page.getByTestId("notice").textContent()).toContain("approximate");
     const rows = await domRows(page);
-    expect(rows.filter((row) => row.kind === "agent").map((row) => [row.name, row.depth])).toEqual([["main", 0], ["researcher#1", 2], ["researcher#2", 2]]);
+    expect(rows.filter((row) => row.kind === "agent").map((row) => [row.name, row.depth])).toEqual([
+      ["main", 0],
+      ["researcher#1", 2],
+      ["researcher#2", 2],
+    ]);
     expect(await page.locator("[data-total=input-tokens] dd").textContent()).toBe("1,400");
     expect(errors).toEqual([]);
     await page.close();

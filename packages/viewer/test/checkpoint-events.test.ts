@@ -5,7 +5,10 @@ import type { RunState, StreamEvent } from "@baton/core";
 import { buildTrace, checkpointEvents, createViewerHandler, type ViewerRunResponse } from "../src/index.js";
 import { threeAgentRun } from "./support/three-agent-run.js";
 
-const outline = (events: readonly StreamEvent[]) => buildTrace(events).rows.map((row) => `${"  ".repeat(row.depth)}${row.kind} ${row.kind === "model" ? `${row.agentPath}#${row.iteration}` : row.name} ${row.status}`);
+const outline = (events: readonly StreamEvent[]) =>
+  buildTrace(events).rows.map(
+    (row) => `${"  ".repeat(row.depth)}${row.kind} ${row.kind === "model" ? `${row.agentPath}#${row.iteration}` : row.name} ${row.status}`,
+  );
 
 describe("checkpointEvents: a stored run without an event log, from its checkpoint (approximate)", () => {
   it("rebuilds the agents, model calls (tokens, cost) and the root's tool calls, sub-agents under the call that ran them", async () => {
@@ -52,7 +55,7 @@ describe("checkpointEvents: a stored run without an event log, from its checkpoi
       const body = (await (await fetch(base + runId)).json()) as ViewerRunResponse;
       expect(body).toMatchObject({ runId, ended: true, approximate: true });
       expect(body.events.length).toBeGreaterThan(20);
-      expect((await fetch(base + "other")).status).toBe(404);
+      expect((await fetch(`${base}other`)).status).toBe(404);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -67,7 +67,12 @@ describe("createViewerHandler over HTTP", () => {
     const html = await page.text();
     expect(html).toContain('<script type="module" src="../assets/viewer.js">');
     expect(html).not.toMatch(/https?:\/\//);
-    for (const [name, type] of [["viewer.js", "text/javascript"], ["trace.js", "text/javascript"], ["viewer.css", "text/css"], ["favicon.svg", "image/svg+xml"]] as const) {
+    for (const [name, type] of [
+      ["viewer.js", "text/javascript"],
+      ["trace.js", "text/javascript"],
+      ["viewer.css", "text/css"],
+      ["favicon.svg", "image/svg+xml"],
+    ] as const) {
       const response = await fetch(`${base}/tools/viewer/assets/${name}`);
       expect(response.status, name).toBe(200);
       expect(response.headers.get("content-type")).toContain(type);

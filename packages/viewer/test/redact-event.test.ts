@@ -15,7 +15,9 @@ describe("the data policy in the viewer", () => {
     const withoutResults = buildTrace(events.map((event) => redactEvent(event, noResults)));
     const full = buildTrace(events);
     // Same rows, same times, tokens and statuses.
-    expect(withoutResults.rows.map(({ id, start, end, status, tokens }) => ({ id, start, end, status, tokens }))).toEqual(full.rows.map(({ id, start, end, status, tokens }) => ({ id, start, end, status, tokens })));
+    expect(withoutResults.rows.map(({ id, start, end, status, tokens }) => ({ id, start, end, status, tokens }))).toEqual(
+      full.rows.map(({ id, start, end, status, tokens }) => ({ id, start, end, status, tokens })),
+    );
     const research = withoutResults.rows.find((row) => row.name === "research")!;
     expect(research.detail.result).toBe(REDACTED);
     expect(research.detail.arguments).toEqual({ topic: "sunlight" });

@@ -22,10 +22,21 @@ function script() {
 
 const usage = (agentPath: string, iteration: number, inputTokens: number, outputTokens: number, costUsd?: number) => ({
   type: "usage",
-  usage: { model: "m", agentPath, iteration, tools: [], inputTokens, outputTokens, cachedInputTokens: 0, reasoningTokens: 0, ...(costUsd === undefined ? {} : { costUsd }) },
+  usage: {
+    model: "m",
+    agentPath,
+    iteration,
+    tools: [],
+    inputTokens,
+    outputTokens,
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+    ...(costUsd === undefined ? {} : { costUsd }),
+  },
 });
 const totals = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: 0, costComplete: true, tools: [] };
-const outline = (trace: Trace) => trace.rows.map((row) => `${"  ".repeat(row.depth)}${row.kind} ${row.kind === "model" ? `${row.agentPath}#${row.iteration}` : row.name} ${row.status}`);
+const outline = (trace: Trace) =>
+  trace.rows.map((row) => `${"  ".repeat(row.depth)}${row.kind} ${row.kind === "model" ? `${row.agentPath}#${row.iteration}` : row.name} ${row.status}`);
 
 describe("buildTrace: events → waterfall rows", () => {
   it("a real 3-agent run (run + scriptedModel): rows, nesting under the calling tool, order, tokens and cost", async () => {
@@ -79,14 +90,22 @@ describe("buildTrace: events → waterfall rows", () => {
 
   it("times each row: a model call ends with its turn, a tool call with its own durationMs, an agent with its run-end", () => {
     const s = script()
-      .at(0).e("main", { type: "run-start", model: "m" })
-      .at(10).e("main", { type: "step-start", iteration: 1, model: "m", toolsSent: true })
-      .at(250).e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "c1", toolName: "fetch", arguments: { url: "x" } } })
-      .at(260).e("main", { type: "tool-start", toolCallId: "c1", toolName: "fetch", arguments: { url: "x" } })
-      .at(760).e("main", { type: "tool-done", toolCallId: "c1", toolName: "fetch", result: "page", durationMs: 499 })
-      .at(770).e("main", usage("main", 1, 10, 5, 0.25))
-      .at(780).e("main", { type: "step-end", iteration: 1, finishReason: "tool_calls", toolCalls: 1 })
-      .at(1000).e("main", { type: "run-end", stopReason: "completed", text: "done", iterations: 1, toolCallCount: 1, usage: totals });
+      .at(0)
+      .e("main", { type: "run-start", model: "m" })
+      .at(10)
+      .e("main", { type: "step-start", iteration: 1, model: "m", toolsSent: true })
+      .at(250)
+      .e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "c1", toolName: "fetch", arguments: { url: "x" } } })
+      .at(260)
+      .e("main", { type: "tool-start", toolCallId: "c1", toolName: "fetch", arguments: { url: "x" } })
+      .at(760)
+      .e("main", { type: "tool-done", toolCallId: "c1", toolName: "fetch", result: "page", durationMs: 499 })
+      .at(770)
+      .e("main", usage("main", 1, 10, 5, 0.25))
+      .at(780)
+      .e("main", { type: "step-end", iteration: 1, finishReason: "tool_calls", toolCalls: 1 })
+      .at(1000)
+      .e("main", { type: "run-end", stopReason: "completed", text: "done", iterations: 1, toolCallCount: 1, usage: totals });
     const trace = buildTrace(s.events);
     const [agent, model, tool] = trace.rows;
     expect(agent).toMatchObject({ kind: "agent", start: 1_000, end: 2_000, durationMs: 1_000, status: "ok" });
@@ -101,18 +120,30 @@ describe("buildTrace: events → waterfall rows", () => {
   it("errors: a failed tool call, a refused one (no tool-start), and an agent that ended with an error", () => {
     const error = { name: "ToolError", code: "TOOL_FAILED", message: "boom", retryable: false };
     const s = script()
-      .at(0).e("main", { type: "run-start", model: "m" })
+      .at(0)
+      .e("main", { type: "run-start", model: "m" })
       .e("main", { type: "step-start", iteration: 1, model: "m", toolsSent: true })
-      .at(5).e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "a", toolName: "bad", arguments: {} } })
+      .at(5)
+      .e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "a", toolName: "bad", arguments: {} } })
       .e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "b", toolName: "nope", arguments: {} } })
       .e("main", { type: "tool-start", toolCallId: "a", toolName: "bad", arguments: {} })
       .e("main", { type: "tool-error", toolCallId: "b", toolName: "nope", status: "not_enabled", error: { ...error, code: "TOOL_NOT_ENABLED" }, durationMs: 0 })
-      .at(20).e("main", { type: "tool-error", toolCallId: "a", toolName: "bad", status: "error", error, durationMs: 15 })
+      .at(20)
+      .e("main", { type: "tool-error", toolCallId: "a", toolName: "bad", status: "error", error, durationMs: 15 })
       .e("main", { type: "step-end", iteration: 1, finishReason: "tool_calls", toolCalls: 2 })
       .e("main", { type: "step-start", iteration: 2, model: "m", toolsSent: true })
-      .at(30).e("main", { type: "error", error: { ...error, code: "PROVIDER_ERROR", message: "overloaded" } })
+      .at(30)
+      .e("main", { type: "error", error: { ...error, code: "PROVIDER_ERROR", message: "overloaded" } })
       .e("main", { type: "step-end", iteration: 2, finishReason: "error", toolCalls: 0 })
-      .e("main", { type: "run-end", stopReason: "error", text: "", iterations: 2, toolCallCount: 2, usage: totals, error: { ...error, code: "PROVIDER_ERROR", message: "overloaded" } });
+      .e("main", {
+        type: "run-end",
+        stopReason: "error",
+        text: "",
+        iterations: 2,
+        toolCallCount: 2,
+        usage: totals,
+        error: { ...error, code: "PROVIDER_ERROR", message: "overloaded" },
+      });
     const trace = buildTrace(s.events);
     expect(outline(trace)).toEqual(["agent main error", "  model main#1 ok", "  tool bad error", "  tool nope error", "  model main#2 error"]);
     expect(trace.rows[2]!.detail).toMatchObject({ toolStatus: "error", error: { code: "TOOL_FAILED" } });
@@ -126,20 +157,39 @@ describe("buildTrace: events → waterfall rows", () => {
 
   it("an abort: the aborted tool, step, sub-agent and root, and rows the run never closed are unfinished", () => {
     const s = script()
-      .at(0).e("main", { type: "run-start", model: "m" })
+      .at(0)
+      .e("main", { type: "run-start", model: "m" })
       .e("main", { type: "step-start", iteration: 1, model: "m", toolsSent: true })
-      .at(5).e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "t", toolName: "team", arguments: {} } })
+      .at(5)
+      .e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "t", toolName: "team", arguments: {} } })
       .e("main", { type: "tool-start", toolCallId: "t", toolName: "team", arguments: {} })
-      .at(10).e("main/helper#1", { type: "run-start", model: "m", parentAgentPath: "main" })
+      .at(10)
+      .e("main/helper#1", { type: "run-start", model: "m", parentAgentPath: "main" })
       .e("main/helper#1", { type: "step-start", iteration: 1, model: "m", toolsSent: false })
-      .at(50).e("main/helper#1", { type: "step-end", iteration: 1, finishReason: "aborted", toolCalls: 0 })
+      .at(50)
+      .e("main/helper#1", { type: "step-end", iteration: 1, finishReason: "aborted", toolCalls: 0 })
       .e("main/helper#1", { type: "run-end", stopReason: "aborted", text: "", iterations: 1, toolCallCount: 0, usage: totals })
-      .e("main", { type: "tool-error", toolCallId: "t", toolName: "team", status: "aborted", error: { name: "AbortError", code: "ABORTED", message: "aborted", retryable: false }, durationMs: 45 })
+      .e("main", {
+        type: "tool-error",
+        toolCallId: "t",
+        toolName: "team",
+        status: "aborted",
+        error: { name: "AbortError", code: "ABORTED", message: "aborted", retryable: false },
+        durationMs: 45,
+      })
       .e("main", { type: "step-end", iteration: 1, finishReason: "aborted", toolCalls: 1 })
       .e("main", { type: "step-start", iteration: 2, model: "m", toolsSent: true }) // cut short by the abort: no step-end
-      .at(60).e("main", { type: "run-end", stopReason: "aborted", text: "", iterations: 1, toolCallCount: 1, usage: totals });
+      .at(60)
+      .e("main", { type: "run-end", stopReason: "aborted", text: "", iterations: 1, toolCallCount: 1, usage: totals });
     const trace = buildTrace(s.events);
-    expect(outline(trace)).toEqual(["agent main aborted", "  model main#1 aborted", "  tool team aborted", "    agent main/helper#1 aborted", "      model main/helper#1#1 aborted", "  model main#2 aborted"]);
+    expect(outline(trace)).toEqual([
+      "agent main aborted",
+      "  model main#1 aborted",
+      "  tool team aborted",
+      "    agent main/helper#1 aborted",
+      "      model main/helper#1#1 aborted",
+      "  model main#2 aborted",
+    ]);
     expect(trace.status).toBe("aborted");
     expect(trace.totals.errors).toBe(1);
     expect(trace.rows.every((row) => row.end !== undefined)).toBe(true);
@@ -147,9 +197,11 @@ describe("buildTrace: events → waterfall rows", () => {
 
   it("a run cut off (no run-end): open rows are unfinished, or running while live", () => {
     const s = script()
-      .at(0).e("main", { type: "run-start", model: "m" })
+      .at(0)
+      .e("main", { type: "run-start", model: "m" })
       .e("main", { type: "step-start", iteration: 1, model: "m", toolsSent: true })
-      .at(100).e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "c", toolName: "slow", arguments: {} } })
+      .at(100)
+      .e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "c", toolName: "slow", arguments: {} } })
       .e("main", { type: "tool-start", toolCallId: "c", toolName: "slow", arguments: {} });
     const stored = buildTrace(s.events);
     expect(outline(stored)).toEqual(["agent main unfinished", "  model main#1 ok", "  tool slow unfinished"]);
@@ -164,27 +216,40 @@ describe("buildTrace: events → waterfall rows", () => {
   it("parallel calls that both start sub-agents: each sub-agent goes under the call that was running from its start to its end", () => {
     const end = (path: string) => ({ type: "run-end", stopReason: "completed", text: path, iterations: 1, toolCallCount: 0, usage: totals });
     const s = script()
-      .at(0).e("main", { type: "run-start", model: "m" })
+      .at(0)
+      .e("main", { type: "run-start", model: "m" })
       .e("main", { type: "step-start", iteration: 1, model: "m", toolsSent: true })
       .e("main", { type: "tool-start", toolCallId: "x", toolName: "first", arguments: {} })
       .e("main", { type: "tool-start", toolCallId: "y", toolName: "second", arguments: {} })
-      .at(1).e("main/a#1", { type: "run-start", model: "m", parentAgentPath: "main" })
+      .at(1)
+      .e("main/a#1", { type: "run-start", model: "m", parentAgentPath: "main" })
       .e("main/b#1", { type: "run-start", model: "m", parentAgentPath: "main" })
-      .at(2).e("main/a#1", end("a"))
+      .at(2)
+      .e("main/a#1", end("a"))
       .e("main", { type: "tool-done", toolCallId: "x", toolName: "first", result: 1, durationMs: 2 })
-      .at(3).e("main/b#1", end("b"))
+      .at(3)
+      .e("main/b#1", end("b"))
       .e("main", { type: "tool-done", toolCallId: "y", toolName: "second", result: 2, durationMs: 3 })
       .e("main", { type: "step-end", iteration: 1, finishReason: "tool_calls", toolCalls: 2 })
       .e("main", end("main"));
     const trace = buildTrace(s.events);
-    expect(outline(trace)).toEqual(["agent main ok", "  model main#1 ok", "  tool first ok", "    agent main/a#1 ok", "  tool second ok", "    agent main/b#1 ok"]);
+    expect(outline(trace)).toEqual([
+      "agent main ok",
+      "  model main#1 ok",
+      "  tool first ok",
+      "    agent main/a#1 ok",
+      "  tool second ok",
+      "    agent main/b#1 ok",
+    ]);
   });
 
   it("a paused and resumed run continues its rows (same agent, step and call), and unknown event types are ignored", () => {
     const s = script()
-      .at(0).e("main", { type: "run-start", model: "m" })
+      .at(0)
+      .e("main", { type: "run-start", model: "m" })
       .e("main", { type: "step-start", iteration: 1, model: "m", toolsSent: true })
-      .at(5).e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "p", toolName: "pay", arguments: { amount: 5 } } })
+      .at(5)
+      .e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "p", toolName: "pay", arguments: { amount: 5 } } })
       .e("main", { type: "tool-interrupted", toolCallId: "p", toolName: "pay", kind: "approval", payload: { why: "money" } })
       .e("main", usage("main", 1, 10, 2))
       .e("main", { type: "run-end", stopReason: "interrupted", text: "", iterations: 1, toolCallCount: 0, usage: totals, interruptions: [{ id: "p" }] });
@@ -197,7 +262,8 @@ describe("buildTrace: events → waterfall rows", () => {
       .e("main", { type: "tool-call", toolCall: { type: "tool-call", toolCallId: "p", toolName: "pay", arguments: { amount: 5 } } })
       .e("main", { type: "tool-start", toolCallId: "p", toolName: "pay", arguments: { amount: 5 } })
       .e("main", { type: "some-future-event", whatever: true })
-      .at(110).e("main", { type: "tool-done", toolCallId: "p", toolName: "pay", result: "paid", durationMs: 10 })
+      .at(110)
+      .e("main", { type: "tool-done", toolCallId: "p", toolName: "pay", result: "paid", durationMs: 10 })
       .e("main", { type: "step-end", iteration: 1, finishReason: "tool_calls", toolCalls: 1 })
       .e("main", { type: "run-end", stopReason: "completed", text: "paid", iterations: 1, toolCallCount: 1, usage: totals });
     const resumed = buildTrace(s.events);

@@ -12,7 +12,7 @@ const where = POSTGRES_URL.replace(/\/\/[^@/]*@/, "//");
 
 if (postgres.ok) {
   crashSuite("PostgreSQL", openPostgresBackend);
-} else if (process.env["CI"]) {
+} else if (process.env.CI) {
   describe("crash and resume on PostgreSQL", () => {
     it("needs PostgreSQL when CI is set", () => {
       throw new Error(`PostgreSQL is unreachable (${postgres.reason} at ${where}); the PostgreSQL crash test is required in CI.`);

@@ -195,7 +195,9 @@ export function crashSuite(name: string, open: () => Promise<Backend>): void {
         expect(exit.code, `${exit.stdout}\n${exit.stderr}`).toBe(0);
         expect(result).toMatchObject({ stopReason: "completed", iterations: 3, toolCallCount: 4, persisted: true });
         expect(result.text).toBe(reference.result.text);
-        console.info(`[durability] ${name}: resumed at attempt ${result.attempts} (${result.attempts - 1} refused with RUN_NOT_RESUMABLE while the dead process's lease was live).`);
+        console.info(
+          `[durability] ${name}: resumed at attempt ${result.attempts} (${result.attempts - 1} refused with RUN_NOT_RESUMABLE while the dead process's lease was live).`,
+        );
 
         // (2) Executions: `fast` of the batch ran once (in the killed process), the
         // interrupted calls once in each process, the rest only in the resumer.
@@ -221,7 +223,15 @@ export function crashSuite(name: string, open: () => Promise<Backend>): void {
         // The dead process renewed its lease at the latest when it was killed: both
         // resumers start together once it has certainly lapsed, and try once.
         const startAt = killed.killedAt + CRASH_LEASE_MS + 500;
-        const config = { mode: "resume-once", storage: b.child, runId: ids.runId, execLog: killed.execLog, slowMs: SLOW_MS, leaseMs: RESUMER_LEASE_MS, startAt } as const;
+        const config = {
+          mode: "resume-once",
+          storage: b.child,
+          runId: ids.runId,
+          execLog: killed.execLog,
+          slowMs: SLOW_MS,
+          leaseMs: RESUMER_LEASE_MS,
+          startAt,
+        } as const;
         const exits = await Promise.all([startChild(config).exited, startChild(config).exited]);
         const results = exits.map(resultOf);
 
@@ -244,4 +254,3 @@ export function crashSuite(name: string, open: () => Promise<Backend>): void {
     );
   });
 }
-

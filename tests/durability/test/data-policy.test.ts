@@ -35,7 +35,9 @@ async function rawDump(backend: Backend): Promise<string> {
   const client = new pg.Client({ connectionString: backend.child.connectionString });
   await client.connect();
   try {
-    const tables = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = $1", [backend.child.schema]);
+    const tables = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = $1", [
+      backend.child.schema,
+    ]);
     const rows = [];
     for (const { table_name } of tables.rows) rows.push([table_name, (await client.query(`SELECT * FROM "${backend.child.schema}"."${table_name}"`)).rows]);
     return JSON.stringify(rows);
@@ -54,16 +56,30 @@ function policyTest(open: () => Backend | Promise<Backend>) {
       let memoryDone: () => void = () => undefined;
       const memoryFinished = new Promise<void>((resolve) => (memoryDone = resolve));
       const tools: Tool[] = [
-        { name: "memory_lookup", description: "Private memory.", parameters: { type: "object", properties: {} }, execute: () => (memoryDone(), "SECRET-memory-result") },
+        {
+          name: "memory_lookup",
+          description: "Private memory.",
+          parameters: { type: "object", properties: {} },
+          execute: () => (memoryDone(), "SECRET-memory-result"),
+        },
         // Finishes after memory_lookup: once its (kept) result is in a checkpoint, memory_lookup's checkpoint was written before it.
-        { name: "report_generation", description: "Drafts.", parameters: { type: "object", properties: {} }, execute: async () => (await memoryFinished, "KEPT-draft") },
+        {
+          name: "report_generation",
+          description: "Drafts.",
+          parameters: { type: "object", properties: {} },
+          execute: async () => (await memoryFinished, "KEPT-draft"),
+        },
         {
           name: "researcher_agent",
           description: "Researches.",
           parameters: { type: "object", properties: {} },
           execute: async () => {
             // Wait until the other two finished and their checkpoints landed, then read the raw database.
-            await waitFor("report_generation in the checkpoint", async () => ((await storage.loadCheckpoint(ids.runId))?.root.batch?.calls.some((call) => call.call.toolName === "report_generation" && call.status === "done") ? true : undefined));
+            await waitFor("report_generation in the checkpoint", async () =>
+              (await storage.loadCheckpoint(ids.runId))?.root.batch?.calls.some((call) => call.call.toolName === "report_generation" && call.status === "done")
+                ? true
+                : undefined,
+            );
             midBatch = await rawDump(backend);
             return "KEPT-research-findings";
           },
@@ -80,7 +96,16 @@ function policyTest(open: () => Backend | Promise<Backend>) {
         },
         "KEPT-final-report",
       ]);
-      const result = await run({ provider, model: "m", input: "KEPT-question", tools, storage, runId: ids.runId, conversationId: ids.conversationId, config: { dataPolicy: DEEP_RESEARCH_POLICY } });
+      const result = await run({
+        provider,
+        model: "m",
+        input: "KEPT-question",
+        tools,
+        storage,
+        runId: ids.runId,
+        conversationId: ids.conversationId,
+        config: { dataPolicy: DEEP_RESEARCH_POLICY },
+      });
       expect(result.stopReason).toBe("completed");
       expect(result.persisted).toBe(true);
       const after = await rawDump(backend);
@@ -103,7 +128,7 @@ describe("data policy on SQLite, read from the file", () => policyTest(openSqlit
 const postgres = await probePostgres();
 if (postgres.ok) {
   describe("data policy on PostgreSQL, read with SQL", () => policyTest(openPostgresBackend));
-} else if (process.env["CI"]) {
+} else if (process.env.CI) {
   describe("data policy on PostgreSQL", () => {
     it("needs PostgreSQL when CI is set", () => {
       throw new Error(`PostgreSQL is unreachable (${postgres.reason} at ${POSTGRES_URL.replace(/\/\/[^@/]*@/, "//")}); this test is required in CI.`);

@@ -12,10 +12,12 @@ import { createPostgresStorage } from "@baton/storage-postgres";
 /** Where the child script lives: it imports the built packages (their `dist`). */
 export const CHILD_SCRIPT = fileURLToPath(new URL("./child/agent-process.mjs", import.meta.url));
 
-export const POSTGRES_URL = process.env["BATON_TEST_POSTGRES_URL"] ?? "postgres://postgres@127.0.0.1:5432/test";
+export const POSTGRES_URL = process.env.BATON_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /** How a child reaches the storage. */
-export type ChildStorage = { readonly kind: "sqlite"; readonly path: string } | { readonly kind: "postgres"; readonly connectionString: string; readonly schema: string };
+export type ChildStorage =
+  | { readonly kind: "sqlite"; readonly path: string }
+  | { readonly kind: "postgres"; readonly connectionString: string; readonly schema: string };
 
 /** What `test/child/agent-process.mjs` reads from env DURABILITY_CHILD. */
 export interface ChildConfig {
@@ -72,10 +74,15 @@ const running = new Set<ChildProcess>();
 /** Kills (SIGKILL) the children that are still running, e.g. after a test timed out. */
 export async function killLeftoverChildren(): Promise<void> {
   const left = [...running];
-  await Promise.all(left.map((child) => new Promise<void>((resolve) => {
-    child.once("close", () => resolve());
-    if (!child.kill("SIGKILL")) resolve();
-  })));
+  await Promise.all(
+    left.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once("close", () => resolve());
+          if (!child.kill("SIGKILL")) resolve();
+        }),
+    ),
+  );
 }
 
 /** Starts a child process running `test/child/agent-process.mjs` with `config`. */

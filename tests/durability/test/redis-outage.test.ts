@@ -14,7 +14,7 @@ import { run } from "@baton/loop";
 import { fakeTool, scriptedModel, startTcpRelay } from "@baton/testing";
 import { createRedisStorage, type RedisStorage } from "@baton/storage-redis";
 
-const REDIS_URL = process.env["BATON_TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
+const REDIS_URL = process.env.BATON_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const target = new URL(REDIS_URL);
 const redisHost = target.hostname;
 const redisPort = Number(target.port || 6379);
@@ -117,14 +117,16 @@ function outageSuite(): void {
 
 if (unreachable === undefined) {
   describe("a Redis outage mid-run", outageSuite);
-} else if (process.env["CI"]) {
+} else if (process.env.CI) {
   describe("a Redis outage mid-run", () => {
     it("needs Redis when CI is set", () => {
       throw new Error(`Redis is unreachable at ${redisHost}:${redisPort} (${unreachable}); the Redis outage test is required in CI.`);
     });
   });
 } else {
-  console.warn(`[durability] Skipping the Redis outage tests: Redis is unreachable at ${redisHost}:${redisPort} (${unreachable}). Set CI to make this a failure.`);
+  console.warn(
+    `[durability] Skipping the Redis outage tests: Redis is unreachable at ${redisHost}:${redisPort} (${unreachable}). Set CI to make this a failure.`,
+  );
   describe.skip("a Redis outage mid-run (Redis unreachable)", () => {
     it("is skipped", () => undefined);
   });

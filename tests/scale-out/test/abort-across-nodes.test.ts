@@ -9,7 +9,16 @@ describeWithRedis("aborting a run from another node", () => {
   it("a run submitted on node A and aborted on node B stops on the worker process that holds it", async () => {
     const name = `abort-${randomUUID()}`;
     const prefix = `abort-${randomUUID()}`;
-    const worker = startWorker({ redisUrl: REDIS_URL, name, prefix, concurrency: 2, lockDurationMs: 2_000, stalledIntervalMs: 500, modelDelayMs: 10, toolDelayMs: 30_000 });
+    const worker = startWorker({
+      redisUrl: REDIS_URL,
+      name,
+      prefix,
+      concurrency: 2,
+      lockDurationMs: 2_000,
+      stalledIntervalMs: 500,
+      modelDelayMs: 10,
+      toolDelayMs: 30_000,
+    });
     await worker.ready;
     const nodeA = await startNode(name, prefix);
     const nodeB = await startNode(name, prefix);
@@ -26,12 +35,7 @@ describeWithRedis("aborting a run from another node", () => {
       30_000,
     );
     await nodeB.queue.abort(runId, "The user pressed Stop.");
-    const outcome = await waitFor(
-      "the run to end",
-      () => completedOutcome(nodeA.queue, runId),
-      30_000,
-      20,
-    );
+    const outcome = await waitFor("the run to end", () => completedOutcome(nodeA.queue, runId), 30_000, 20);
     expect(outcome).toMatchObject({ runId, stopReason: "aborted" });
     expect(await redis.hlen(`${prefix}:effects`)).toBe(0);
     const events = [];

@@ -16,10 +16,22 @@ describeWithRedis("Redis restarts while workers run", () => {
     const name = `restart-${randomUUID()}`;
     const prefix = `restart-${randomUUID()}`;
     // The worker reaches Redis only through the relay; the API node and the test directly.
-    const worker = startWorker({ redisUrl: `redis://127.0.0.1:${relay.port}`, name, prefix, concurrency: 5, lockDurationMs: 5_000, stalledIntervalMs: 1_000, modelDelayMs: 20, toolDelayMs: 400, storageWaitMs: 3_000 });
+    const worker = startWorker({
+      redisUrl: `redis://127.0.0.1:${relay.port}`,
+      name,
+      prefix,
+      concurrency: 5,
+      lockDurationMs: 5_000,
+      stalledIntervalMs: 1_000,
+      modelDelayMs: 20,
+      toolDelayMs: 400,
+      storageWaitMs: 3_000,
+    });
     await worker.ready;
     const node = await startNode(name, prefix);
-    const runIds = await Promise.all([1, 2, 3, 4, 5].map(async (i) => (await node.queue.submit({ agent: "worker", input: `Run ${i}.`, conversationId: `${prefix}-conv-${i}` })).runId));
+    const runIds = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (i) => (await node.queue.submit({ agent: "worker", input: `Run ${i}.`, conversationId: `${prefix}-conv-${i}` })).runId),
+    );
     await waitFor("the first side effects", async () => (await redis.hlen(`${prefix}:effects`)) >= 2, 30_000, 10);
     const restartedAt = Date.now();
     await relay.restart(1_500);

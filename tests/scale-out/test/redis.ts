@@ -1,7 +1,7 @@
 import { describeWithService, redisUnreachableReason } from "@baton/testing/services";
 
 /** The Redis the tests use. */
-export const REDIS_URL = process.env["BATON_TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
+export const REDIS_URL = process.env.BATON_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 const unavailable = await redisUnreachableReason(REDIS_URL);
 

@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { StreamEvent } from "@baton/core";
-import { decodeSseEvents, followRunEvents, sendSse, type RunEventFollower } from "@baton/events";
+import { decodeSseEvents, followRunEvents, type RunEventFollower } from "@baton/events";
+import { sendSse } from "@baton/events/node";
 import { createRunQueue, type RunJobOutcome, type RunQueue } from "@baton/queue";
 import { Redis } from "ioredis";
 import { afterAll } from "vitest";
@@ -112,7 +113,12 @@ export async function startApiNode(redisUrl: string, name: string, prefix: strin
  * (or the stream ended), disconnects, and reconnects to `second` with the last
  * event's id as `Last-Event-ID`, reading to the end. Returns every event received.
  */
-export async function followAcrossNodes(first: ApiNode, second: ApiNode, runId: string, switchAfter: number): Promise<{ events: StreamEvent[]; switchedAt: number }> {
+export async function followAcrossNodes(
+  first: ApiNode,
+  second: ApiNode,
+  runId: string,
+  switchAfter: number,
+): Promise<{ events: StreamEvent[]; switchedAt: number }> {
   const events: StreamEvent[] = [];
   const controller = new AbortController();
   const response = await fetch(`${first.url}/runs/${encodeURIComponent(runId)}/events`, { signal: controller.signal });

@@ -14,7 +14,16 @@ describeWithRedis("scale-out: two API nodes, three worker processes, one killed 
   const { redis, startNode } = useScaleOutSuite();
 
   it("all 50 runs finish; completed tool calls ran once; every client gets every event once, in order, across a reconnect to the other node", async () => {
-    const config: WorkerConfig = { redisUrl: REDIS_URL, name, prefix, concurrency: 6, lockDurationMs: 2_000, stalledIntervalMs: 500, modelDelayMs: 50, toolDelayMs: 250 };
+    const config: WorkerConfig = {
+      redisUrl: REDIS_URL,
+      name,
+      prefix,
+      concurrency: 6,
+      lockDurationMs: 2_000,
+      stalledIntervalMs: 500,
+      modelDelayMs: 50,
+      toolDelayMs: 250,
+    };
     const workers = [startWorker(config), startWorker(config), startWorker(config)];
     await Promise.all(workers.map((worker) => worker.ready));
     const nodeA = await startNode(name, prefix);
@@ -26,7 +35,9 @@ describeWithRedis("scale-out: two API nodes, three worker processes, one killed 
       runIds.push((await node.queue.submit({ agent: "worker", input: `Run ${i}.` })).runId);
     }
     // Each client starts on the node that did not take its run, and moves to the other after a few events.
-    const clients = runIds.map((runId, i) => (i % 2 === 0 ? followAcrossNodes(nodeB, nodeA, runId, 4 + (i % 7)) : followAcrossNodes(nodeA, nodeB, runId, 4 + (i % 7))));
+    const clients = runIds.map((runId, i) =>
+      i % 2 === 0 ? followAcrossNodes(nodeB, nodeA, runId, 4 + (i % 7)) : followAcrossNodes(nodeA, nodeB, runId, 4 + (i % 7)),
+    );
 
     // Kill the first worker once tool calls are under way.
     await waitFor("the first side effects", async () => (await redis.hlen(`${prefix}:effects`)) >= 20, 60_000, 10);
@@ -34,10 +45,15 @@ describeWithRedis("scale-out: two API nodes, three worker processes, one killed 
     const killed = await workers[0]!.exited;
     expect(killed.signal).toBe("SIGKILL");
 
-    const counts = await waitFor("every job to complete", async () => {
-      const jobCounts = await nodeA.queue.queue.getJobCounts("completed", "failed");
-      return jobCounts["completed"]! + jobCounts["failed"]! >= RUNS ? jobCounts : undefined;
-    }, 90_000, 50);
+    const counts = await waitFor(
+      "every job to complete",
+      async () => {
+        const jobCounts = await nodeA.queue.queue.getJobCounts("completed", "failed");
+        return jobCounts.completed! + jobCounts.failed! >= RUNS ? jobCounts : undefined;
+      },
+      90_000,
+      50,
+    );
     expect(counts).toEqual({ completed: RUNS, failed: 0 });
 
     const outcomes: RunJobOutcome[] = [];

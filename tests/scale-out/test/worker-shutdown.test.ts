@@ -9,7 +9,17 @@ describeWithRedis("a worker's graceful shutdown", () => {
   const setUp = async (overrides: Partial<WorkerConfig>) => {
     const name = `shutdown-${randomUUID()}`;
     const prefix = `shutdown-${randomUUID()}`;
-    const config: WorkerConfig = { redisUrl: REDIS_URL, name, prefix, concurrency: 4, lockDurationMs: 2_000, stalledIntervalMs: 500, modelDelayMs: 20, toolDelayMs: 300, ...overrides };
+    const config: WorkerConfig = {
+      redisUrl: REDIS_URL,
+      name,
+      prefix,
+      concurrency: 4,
+      lockDurationMs: 2_000,
+      stalledIntervalMs: 500,
+      modelDelayMs: 20,
+      toolDelayMs: 300,
+      ...overrides,
+    };
     const node = await startNode(name, prefix);
     return { config, node, prefix };
   };
@@ -31,16 +41,20 @@ describeWithRedis("a worker's graceful shutdown", () => {
     const first = startWorker(config);
     await first.ready;
     const { runId } = await node.queue.submit({ agent: "worker", input: "A long one." });
-    await waitFor("a tool started", async () => {
-      const controller = new AbortController();
-      for await (const batch of node.queue.events.read(runId, 0, controller.signal)) {
-        if (batch.some((event) => event.type === "tool-start")) {
-          controller.abort();
-          return true;
+    await waitFor(
+      "a tool started",
+      async () => {
+        const controller = new AbortController();
+        for await (const batch of node.queue.events.read(runId, 0, controller.signal)) {
+          if (batch.some((event) => event.type === "tool-start")) {
+            controller.abort();
+            return true;
+          }
         }
-      }
-      return false;
-    }, 60_000);
+        return false;
+      },
+      60_000,
+    );
     first.process.kill("SIGTERM");
     expect((await first.exited).code).toBe(0);
     const second = startWorker(config);

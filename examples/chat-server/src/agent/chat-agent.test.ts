@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StreamEvent } from "baton";
+import type { StreamEvent } from "@baton/sdk";
 import { runChatAgent } from "./chat-agent.js";
 import { createPace } from "./pace.js";
 import { SUPERVISOR_OPENING } from "./scripted/supervisor-model.js";

@@ -1,4 +1,4 @@
-import { createAgent, run, type Agent, type EventSink, type RunResult, type Storage } from "baton";
+import { createAgent, run, type Agent, type EventSink, type RunResult, type Storage } from "@baton/sdk";
 import type { Pace } from "./pace.js";
 import { SCRIPTED_MODEL_ID } from "./scripted/model-info.js";
 import { supervisorModel } from "./scripted/supervisor-model.js";

@@ -1,4 +1,4 @@
-import { abortableDelay } from "baton";
+import { abortableDelay } from "@baton/sdk";
 
 /**
  * How fast the scripted run plays: every delay of the script is multiplied by

@@ -51,5 +51,6 @@ export function checkRequest(guard: RequestGuard, req: IncomingMessage): void {
   const origin = req.headers.origin;
   if (origin === undefined) return;
   const normalized = origin.trim().toLowerCase().replace(/\/+$/, "");
-  if (!guard.origins.has(normalized)) throw new HttpError(403, "FORBIDDEN_ORIGIN", `Requests from origin ${JSON.stringify(origin.slice(0, 200))} are not allowed.`);
+  if (!guard.origins.has(normalized))
+    throw new HttpError(403, "FORBIDDEN_ORIGIN", `Requests from origin ${JSON.stringify(origin.slice(0, 200))} are not allowed.`);
 }

@@ -40,7 +40,14 @@ export function createRunRoute(state: RunRoutesState): Route {
             message,
             signal: AbortSignal.any([signal, state.shutdown]),
             // The session's sink, and the recorder the run viewer reads.
-            sink: recorder ? { emit: (event) => (recorder.emit(event), sink.emit(event)) } : sink,
+            sink: recorder
+              ? {
+                  emit: (event) => {
+                    recorder.emit(event);
+                    return sink.emit(event);
+                  },
+                }
+              : sink,
             pace: state.pace,
             runId: id,
           }),

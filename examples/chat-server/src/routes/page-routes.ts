@@ -6,6 +6,10 @@ import { PUBLIC_DIR } from "../paths.js";
 export function pageRoutes(publicDir = PUBLIC_DIR): Route[] {
   return [
     { method: "GET", path: /^\/$/, handle: ({ res }) => sendStaticFile(res, publicDir, "index.html") },
-    { method: "GET", path: /^\/(?!api\/|modules\/)[\w./-]+\.(?:js|css|svg|png)$/, handle: ({ res, url }) => sendStaticFile(res, publicDir, url.pathname.slice(1)) },
+    {
+      method: "GET",
+      path: /^\/(?!api\/|modules\/)[\w./-]+\.(?:js|css|svg|png)$/,
+      handle: ({ res, url }) => sendStaticFile(res, publicDir, url.pathname.slice(1)),
+    },
   ];
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { lastEventIdOf, sendSse } from "@baton/events";
+import { lastEventIdOf } from "@baton/events";
+import { sendSse } from "@baton/events/node";
 import type { Route } from "../http/router.js";
 import { takeEvents } from "./take-events.js";
 import { findSession } from "./find-session.js";

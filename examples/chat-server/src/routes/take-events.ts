@@ -1,5 +1,5 @@
 import type { EventSubscription } from "@baton/events";
-import type { StreamEvent } from "baton";
+import type { StreamEvent } from "@baton/sdk";
 
 /**
  * The first `count` events of `subscription`, then the end (the subscription is

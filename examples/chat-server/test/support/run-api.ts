@@ -1,5 +1,5 @@
 import { decodeSseEvents } from "@baton/events/client";
-import type { StreamEvent } from "baton";
+import type { StreamEvent } from "@baton/sdk";
 
 /** Summary of a finished run, as `GET /api/runs/:id` gives it. */
 export interface RunStatus {

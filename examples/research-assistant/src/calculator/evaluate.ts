@@ -98,7 +98,7 @@ class Parser {
       return value;
     }
     throw token === undefined
-      ? this.error("expected a number or \"(\" at the end", this.source.length + 1)
+      ? this.error('expected a number or "(" at the end', this.source.length + 1)
       : this.error(`expected a number or "(" at position ${token.position} but found "${token.text}"`, token.position);
   }
 

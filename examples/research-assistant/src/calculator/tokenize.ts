@@ -37,8 +37,7 @@ export function tokenize(expression: string): Token[] {
     const match = NUMBER.exec(expression);
     if (match === null) {
       throw new CalculatorError(
-        `Invalid expression "${expression}": unexpected character "${char}" at position ${index + 1}. ` +
-          "Use numbers, + - * / ^ and parentheses.",
+        `Invalid expression "${expression}": unexpected character "${char}" at position ${index + 1}. Use numbers, + - * / ^ and parentheses.`,
         index + 1,
       );
     }

@@ -63,7 +63,25 @@ export function splitCommandLine(line: string): string[] {
 }
 
 /** Programs that run another one: the server's name comes from what they run. */
-const RUNNERS = new Set(["npx", "pnpx", "bunx", "uvx", "pipx", "uv", "pnpm", "yarn", "npm", "bun", "deno", "node", "tsx", "python", "python3", "docker", "podman"]);
+const RUNNERS = new Set([
+  "npx",
+  "pnpx",
+  "bunx",
+  "uvx",
+  "pipx",
+  "uv",
+  "pnpm",
+  "yarn",
+  "npm",
+  "bun",
+  "deno",
+  "node",
+  "tsx",
+  "python",
+  "python3",
+  "docker",
+  "podman",
+]);
 /** Subcommands of runners (`uv run x`, `pnpm dlx x`, `docker run image`). */
 const SUBCOMMANDS = new Set(["run", "exec", "dlx", "x", "tool"]);
 

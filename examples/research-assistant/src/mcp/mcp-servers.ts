@@ -1,5 +1,5 @@
 import { connectMcpServer, syncRegistryWithConnection, type McpServerConnection } from "@baton/mcp";
-import type { ToolRegistry } from "baton";
+import type { ToolRegistry } from "@baton/sdk";
 import type { McpServerSpec } from "./mcp-command.js";
 
 /** Options of {@link openMcpServers}. */

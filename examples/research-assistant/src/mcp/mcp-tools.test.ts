@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { McpServerConnection } from "@baton/mcp";
-import type { ModelRequest, ToolResultPart } from "baton";
-import { scriptedModel, type ScriptedTurnObject } from "baton/testing";
+import type { ModelRequest, ToolResultPart } from "@baton/sdk";
+import { scriptedModel, type ScriptedTurnObject } from "@baton/testing";
 import { createResearchAssistant } from "../agent.js";
 import { ask } from "../ask.js";
 import { parseCliArgs } from "../cli-args.js";
@@ -117,7 +117,12 @@ describe("--mcp: tools from an MCP server", () => {
     const controller = new AbortController();
     controller.abort();
     let output = "";
-    const result = await ask(args.question, { write: (text) => (output += text), assistant: createResearchAssistant({ model: mcpCallingModel(), mcpServers }), mcpServers, signal: controller.signal });
+    const result = await ask(args.question, {
+      write: (text) => (output += text),
+      assistant: createResearchAssistant({ model: mcpCallingModel(), mcpServers }),
+      mcpServers,
+      signal: controller.signal,
+    });
     expect(result.stopReason).toBe("aborted");
     expect(output).toContain('✗ MCP server "planets": no tools, aborted before the server was ready');
     await closeMcpServers(mcpServers);
@@ -133,7 +138,12 @@ describe("--mcp: tools from an MCP server", () => {
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
     let output = "";
-    const result = await ask(args.question, { write: (text) => (output += text), assistant: createResearchAssistant({ model: mcpCallingModel(), mcpServers }), mcpServers, signal: controller.signal });
+    const result = await ask(args.question, {
+      write: (text) => (output += text),
+      assistant: createResearchAssistant({ model: mcpCallingModel(), mcpServers }),
+      mcpServers,
+      signal: controller.signal,
+    });
     expect(result.stopReason).toBe("aborted");
     expect(Date.now() - started).toBeLessThan(2000);
     expect(output).toContain('✗ MCP server "hangs": no tools, aborted before the server was ready');

@@ -41,8 +41,7 @@ export function scorePassages(passages: readonly Passage[], query: string, limit
       if (count > 0) {
         const lengthFactor = 1 - LENGTH_DISCOUNT + (LENGTH_DISCOUNT * lengths[i]!) / averageTerms;
         score += (rarity.get(term)! * count * (SATURATION + 1)) / (count + SATURATION * lengthFactor);
-      }
-      else if (titleTerms[i]!.has(term)) score += rarity.get(term)! * TITLE_WEIGHT;
+      } else if (titleTerms[i]!.has(term)) score += rarity.get(term)! * TITLE_WEIGHT;
     }
     return { ...passage, score: Math.round(score * 100) / 100 };
   });

@@ -1,6 +1,8 @@
 /** Words too common to say anything about a passage. */
 const STOP_WORDS = new Set(
-  "a an and are as at be by can do does for from had has have how i in is it its many me much of on or tell than that the their them there these they this to was what when where which who why will with".split(" "),
+  "a an and are as at be by can do does for from had has have how i in is it its many me much of on or tell than that the their them there these they this to was what when where which who why will with".split(
+    " ",
+  ),
 );
 
 /**

@@ -1,5 +1,5 @@
-import type { ModelProvider } from "baton";
-import type { ScriptedModel } from "baton/testing";
+import type { ModelProvider } from "@baton/sdk";
+import type { ScriptedModel } from "@baton/testing";
 import { createAnthropicProvider } from "@baton/anthropic";
 import { createGoogleProvider } from "@baton/google";
 import { createOpenAIProvider } from "@baton/openai";
@@ -49,7 +49,11 @@ export function chooseModel(env: ModelEnvironment, scripted: { chunkDelayMs?: nu
   const override = set(env.BATON_MODEL) ? env.BATON_MODEL.trim() : undefined;
   const real = (provider: ModelProvider, model: string, what: string): ChosenModel => ({ provider, model, notice: `Model: ${model} (${what}).` });
   if (set(env.OPENAI_BASE_URL)) {
-    const provider = createOpenAIProvider({ baseURL: env.OPENAI_BASE_URL, apiKey: set(env.OPENAI_API_KEY) ? env.OPENAI_API_KEY : "not-needed", name: "openai-compatible" });
+    const provider = createOpenAIProvider({
+      baseURL: env.OPENAI_BASE_URL,
+      apiKey: set(env.OPENAI_API_KEY) ? env.OPENAI_API_KEY : "not-needed",
+      id: "openai-compatible",
+    });
     return real(provider, override ?? DEFAULT_MODELS.compatible, `OpenAI-compatible server at ${env.OPENAI_BASE_URL}`);
   }
   if (set(env.OPENAI_API_KEY)) return real(createOpenAIProvider({ apiKey: env.OPENAI_API_KEY }), override ?? DEFAULT_MODELS.openai, "OpenAI");

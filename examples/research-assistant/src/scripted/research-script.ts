@@ -1,5 +1,5 @@
-import type { ModelRequest } from "baton";
-import { scriptedModel, type ScriptedModel, type ScriptedTurnObject } from "baton/testing";
+import type { ModelRequest } from "@baton/sdk";
+import { scriptedModel, type ScriptedModel, type ScriptedTurnObject } from "@baton/testing";
 import { findMoonCount, moonTotalBodies, type MoonCount } from "./moon-question.js";
 import { lastUserText, toolResultsSinceQuestion } from "./conversation.js";
 import { isCalculatorResult, lastCalculatorResult, searchMatches } from "./tool-results.js";
@@ -41,7 +41,8 @@ function researchTurn(request: ModelRequest, answer: (text: string) => ScriptedT
 
   const counts = bodies.map((body) => findMoonCount(body, searchMatches(results)));
   const missing = bodies.filter((_, i) => counts[i] === undefined);
-  if (missing.length > 0) return answer(`My notes do not say how many moons ${missing.join(" and ")} ${missing.length === 1 ? "has" : "have"}, so I cannot add them up.`);
+  if (missing.length > 0)
+    return answer(`My notes do not say how many moons ${missing.join(" and ")} ${missing.length === 1 ? "has" : "have"}, so I cannot add them up.`);
   const found = counts as MoonCount[];
 
   const calculation = lastCalculatorResult(results);

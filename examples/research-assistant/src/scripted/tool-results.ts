@@ -1,10 +1,12 @@
-import type { ToolResultPart } from "baton";
+import type { ToolResultPart } from "@baton/sdk";
 import type { CalculatorResult } from "../tools/calculator-tool.js";
 import type { NoteMatch, SearchNotesResult } from "../tools/search-notes-tool.js";
 
 /** The passages of every successful `search_notes` result, in call order. */
 export function searchMatches(results: readonly ToolResultPart[]): NoteMatch[] {
-  return results.filter((part) => part.toolName === "search_notes" && !part.isError && isSearchResult(part.result)).flatMap((part) => [...(part.result as SearchNotesResult).results]);
+  return results
+    .filter((part) => part.toolName === "search_notes" && !part.isError && isSearchResult(part.result))
+    .flatMap((part) => [...(part.result as SearchNotesResult).results]);
 }
 
 /** The last `calculator` result part, if the calculator was called. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Storage } from "baton";
+import type { Storage } from "@baton/sdk";
 import { createPostgresStorage } from "@baton/storage-postgres";
 import { createSqliteStorage } from "@baton/storage-sqlite";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageText, type Message } from "baton";
+import { messageText, type Message } from "@baton/sdk";
 import { ask } from "../ask.js";
 import { createResearchAssistant, DEFAULT_QUESTION } from "../agent.js";
 import { chooseStorage, type ChooseStorageOptions, type StorageEnvironment } from "./choose-storage.js";
@@ -80,7 +80,7 @@ describe("the stored conversation (SQLite)", () => {
 });
 
 // PostgreSQL: BATON_TEST_POSTGRES_URL, else the local server's `test` database.
-const POSTGRES_URL = process.env["BATON_TEST_POSTGRES_URL"] ?? "postgres://postgres@127.0.0.1:5432/test";
+const POSTGRES_URL = process.env.BATON_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const schema = `research_assistant_test_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
 /** Why PostgreSQL cannot be used (undefined when it can). */
@@ -95,9 +95,10 @@ async function probe(): Promise<string | undefined> {
 }
 const unavailable = await probe();
 const reason = `PostgreSQL is unreachable at ${POSTGRES_URL} (${unavailable})`;
-if (unavailable !== undefined && !process.env["CI"]) console.warn(`Skipping the PostgreSQL test of the research assistant: ${reason}. Start PostgreSQL or set BATON_TEST_POSTGRES_URL.`);
+if (unavailable !== undefined && !process.env.CI)
+  console.warn(`Skipping the PostgreSQL test of the research assistant: ${reason}. Start PostgreSQL or set BATON_TEST_POSTGRES_URL.`);
 
-describe.skipIf(unavailable !== undefined && !process.env["CI"])("the stored conversation (PostgreSQL)", () => {
+describe.skipIf(unavailable !== undefined && !process.env.CI)("the stored conversation (PostgreSQL)", () => {
   afterAll(async () => {
     if (unavailable !== undefined) return;
     const { createPostgresStorage } = await import("@baton/storage-postgres");
@@ -111,6 +112,10 @@ describe.skipIf(unavailable !== undefined && !process.env["CI"])("the stored con
 
   it("continues the conversation on a second run, with DATABASE_URL set", async () => {
     if (unavailable !== undefined) throw new Error(`${reason}. CI is set, so this test fails instead of being skipped.`);
-    await checkSecondRunContinuesTheFirst({ DATABASE_URL: POSTGRES_URL }, { postgresSchema: schema }, new RegExp(`stored in PostgreSQL postgres://\\S+ \\(schema ${schema}\\)`));
+    await checkSecondRunContinuesTheFirst(
+      { DATABASE_URL: POSTGRES_URL },
+      { postgresSchema: schema },
+      new RegExp(`stored in PostgreSQL postgres://\\S+ \\(schema ${schema}\\)`),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolExecutionContext } from "baton";
+import type { ToolExecutionContext } from "@baton/sdk";
 import { CalculatorError } from "../calculator/calculator-error.js";
 import { calculatorTool } from "./calculator-tool.js";
 

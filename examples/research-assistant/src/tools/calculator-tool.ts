@@ -1,4 +1,4 @@
-import { defineTool } from "baton";
+import { defineTool } from "@baton/sdk";
 import { z } from "zod";
 import { evaluate } from "../calculator/evaluate.js";
 
@@ -15,7 +15,7 @@ export interface CalculatorResult {
  */
 export const calculatorTool = defineTool({
   name: "calculator",
-  description: "Evaluates an arithmetic expression with + - * / ^ (power), parentheses, unary minus and decimals, e.g. \"(2 + 95) * 1.5\".",
+  description: 'Evaluates an arithmetic expression with + - * / ^ (power), parentheses, unary minus and decimals, e.g. "(2 + 95) * 1.5".',
   parameters: z.object({
     expression: z.string().min(1).max(200).describe("The arithmetic expression to evaluate."),
   }),

@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ToolExecutionContext } from "baton";
-import { testToolContext } from "baton/testing";
+import type { ToolExecutionContext } from "@baton/sdk";
+import { testToolContext } from "@baton/testing";
 import { DEFAULT_NOTES_DIR } from "../notes/note-store.js";
 import { readNoteTool } from "./read-note-tool.js";
 import { searchNotesTool, type SearchNotesResult } from "./search-notes-tool.js";
@@ -29,10 +29,7 @@ describe("search_notes", () => {
     expect(result.results[0]).toMatchObject({ note: "mars.md", passage: expect.stringContaining("Mars has 2 known moons") });
     const scores = result.results.map((r) => r.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(progress).toEqual([
-      expect.stringMatching(/^searching \d+ passages in 7 notes for "Mars moons"$/),
-      expect.stringContaining("best match mars.md"),
-    ]);
+    expect(progress).toEqual([expect.stringMatching(/^searching \d+ passages in 7 notes for "Mars moons"$/), expect.stringContaining("best match mars.md")]);
     expect(search.summarize!(result)).toMatch(/^3 passages, best mars\.md \(score [\d.]+\)$/);
   });
 

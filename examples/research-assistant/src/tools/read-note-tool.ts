@@ -1,4 +1,4 @@
-import { defineTool } from "baton";
+import { defineTool } from "@baton/sdk";
 import { z } from "zod";
 import { readNote } from "../notes/note-store.js";
 
@@ -16,7 +16,7 @@ export interface ReadNoteResult {
 export function readNoteTool(notesDir: string) {
   return defineTool({
     name: "read_note",
-    description: "Returns the full text of one research note by its file name, e.g. \"mars.md\".",
+    description: 'Returns the full text of one research note by its file name, e.g. "mars.md".',
     parameters: z.object({
       name: z.string().min(1).max(100).describe("The note's file name, as search_notes reports it."),
     }),

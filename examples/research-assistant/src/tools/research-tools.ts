@@ -1,4 +1,4 @@
-import type { Tool } from "baton";
+import type { Tool } from "@baton/sdk";
 import { calculatorTool } from "./calculator-tool.js";
 import { readNoteTool } from "./read-note-tool.js";
 import { searchNotesTool } from "./search-notes-tool.js";

@@ -1,4 +1,4 @@
-import { defineTool } from "baton";
+import { defineTool } from "@baton/sdk";
 import { z } from "zod";
 import { loadNotes } from "../notes/note-store.js";
 import { passagesOf } from "../notes/passages.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { StreamEvent } from "baton";
+import type { StreamEvent } from "@baton/sdk";
 import { ask } from "../ask.js";
 import { DEFAULT_QUESTION } from "../agent.js";
 import { startViewServer, type ViewServer } from "./view-server.js";
@@ -33,7 +33,11 @@ describe("--view: the run viewer of the research assistant", () => {
     const body = (await api.json()) as { events: StreamEvent[]; ended: boolean };
     expect(body.ended).toBe(true);
     expect(body.events.map((event) => event.seq)).toEqual(events.map((event) => event.seq));
-    expect(body.events.filter((event) => event.type === "tool-start").map((event) => (event.type === "tool-start" ? event.toolName : ""))).toEqual(["search_notes", "search_notes", "calculator"]);
+    expect(body.events.filter((event) => event.type === "tool-start").map((event) => (event.type === "tool-start" ? event.toolName : ""))).toEqual([
+      "search_notes",
+      "search_notes",
+      "calculator",
+    ]);
     expect((await fetch(url.replace(/\/viewer\/.*$/, "/"))).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { StreamEvent } from "baton";
+import type { StreamEvent } from "@baton/sdk";
 import { createEventRecorder, createViewerHandler, viewerPath } from "@baton/viewer";
 
 /** Options of {@link startViewServer}. */

@@ -7,8 +7,7 @@
  * mainThreadConfig({ finalAnswerInstruction: `${MAIN_THREAD_FINAL_ANSWER_INSTRUCTION} Answer in French.` });
  */
 export const MAIN_THREAD_FINAL_ANSWER_INSTRUCTION =
-  "You cannot call any more tools for this request. Answer the user now with the information gathered so far, " +
-  "and say briefly what you could not finish.";
+  "You cannot call any more tools for this request. Answer the user now with the information gathered so far, " + "and say briefly what you could not finish.";
 
 /**
  * What the main thread tells the model after tools were refused because they are not enabled for the user.
@@ -32,8 +31,7 @@ export function disabledToolsInstruction(toolNames: readonly string[]): string {
  * researcherConfig({ finalAnswerInstruction: `${RESEARCHER_FINAL_ANSWER_INSTRUCTION} Use bullet points.` });
  */
 export const RESEARCHER_FINAL_ANSWER_INSTRUCTION =
-  "Stop researching: you have used your tool calls. Write up your findings now, citing the sources you used, " +
-  "and name the questions you could not answer.";
+  "Stop researching: you have used your tool calls. Write up your findings now, citing the sources you used, " + "and name the questions you could not answer.";
 
 /**
  * The supervisor's last-turn instruction (after the report).
@@ -41,8 +39,7 @@ export const RESEARCHER_FINAL_ANSWER_INSTRUCTION =
  * @example
  * deepResearchSupervisorConfig({ finalAnswerInstruction: `${SUPERVISOR_FINAL_ANSWER_INSTRUCTION} Keep it short.` });
  */
-export const SUPERVISOR_FINAL_ANSWER_INSTRUCTION =
-  "The research is over. Do not call any more tools. Answer the user now, based on the report.";
+export const SUPERVISOR_FINAL_ANSWER_INSTRUCTION = "The research is over. Do not call any more tools. Answer the user now, based on the report.";
 
 /**
  * Why the supervisor forces its report.

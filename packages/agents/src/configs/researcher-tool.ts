@@ -1,4 +1,14 @@
-import { ToolExecutionError, checkOptions, optionIs as is, type AgentConfig, type ModelProvider, type Tool, type ToolArgumentsCheck, type ToolRegistry, type UsageTotals } from "@baton/core";
+import {
+  ToolExecutionError,
+  checkOptions,
+  optionIs as is,
+  type AgentConfig,
+  type ModelProvider,
+  type Tool,
+  type ToolArgumentsCheck,
+  type ToolRegistry,
+  type UsageTotals,
+} from "@baton/core";
 import { DEFAULT_RESEARCHER_INSTRUCTIONS } from "./instructions.js";
 import { researcherConfig, type ResearcherOptions } from "./researcher-config.js";
 import { agentConfig, modelProvider } from "../validation/option-rules.js";
@@ -144,7 +154,7 @@ export function researcherTool(options: ResearcherToolOptions = {}): Tool<Resear
         ...(options.toolCallLimit === undefined ? {} : { toolCallLimit: options.toolCallLimit }),
         ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
       });
-      ctx.metadata["researcher"] = { agentPath: result.agentPath, stopReason: result.stopReason, iterations: result.iterations };
+      ctx.metadata.researcher = { agentPath: result.agentPath, stopReason: result.stopReason, iterations: result.iterations };
       if (result.stopReason === "error" || result.stopReason === "aborted") {
         throw new ToolExecutionError(name, `The researcher (${result.agentPath}) failed: ${result.error?.message ?? result.stopReason}`, {
           details: { agentPath: result.agentPath, stopReason: result.stopReason },

@@ -45,10 +45,7 @@ export interface LoopDetection {
  * @example
  * const decide: LoopDetectionCallback = (detection, state) => (state.iteration > 20 ? "terminate" : "warn");
  */
-export type LoopDetectionCallback = (
-  detection: LoopDetection,
-  state: Readonly<AgentState>,
-) => LoopAction | void | Promise<LoopAction | void>;
+export type LoopDetectionCallback = (detection: LoopDetection, state: Readonly<AgentState>) => LoopAction | void | Promise<LoopAction | void>;
 
 /**
  * Options of `loopDetection`.

@@ -29,7 +29,7 @@ export function agentInput<TInput>(toolName: string, agentName: string, options:
         additionalProperties: false,
       },
       validate: (args) => {
-        const input = args !== null && typeof args === "object" ? (args as Record<string, unknown>)["input"] : undefined;
+        const input = args !== null && typeof args === "object" ? (args as Record<string, unknown>).input : undefined;
         if (typeof input !== "string" || input.trim().length === 0) return { success: false, issues: ["input: a non-empty string is required"] };
         return { success: true, value: { input } };
       },
@@ -42,7 +42,10 @@ export function agentInput<TInput>(toolName: string, agentName: string, options:
     validate: (args) => {
       const parsed = schema.safeParse(args);
       if (parsed.success) return { success: true, value: parsed.data };
-      return { success: false, issues: parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(arguments)"}: ${issue.message}`) };
+      return {
+        success: false,
+        issues: parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(arguments)"}: ${issue.message}`),
+      };
     },
     format: (args) => (format ? format(args as TInput) : JSON.stringify(args, null, 2)),
   };
@@ -56,7 +59,7 @@ function jsonSchemaOf(toolName: string, schema: z.ZodType): JsonSchema {
   } catch (error) {
     throw new InvalidToolSchemaError(toolName, `zod could not convert the input schema to JSON Schema: ${errorMessage(error)}`, { cause: error });
   }
-  if (converted["type"] !== "object") throw new ConfigurationError(`Agent tool "${toolName}": the input schema must describe an object.`);
+  if (converted.type !== "object") throw new ConfigurationError(`Agent tool "${toolName}": the input schema must describe an object.`);
   const { $schema: _dropped, ...rest } = converted;
   return rest as JsonSchema;
 }

@@ -1,4 +1,4 @@
-import { BatonError, checkOptions, optionIs as is, type Tool } from "@baton/core";
+import { checkOptions, isBatonError, optionIs as is, type Tool } from "@baton/core";
 import type { AgentDefinition, AgentToolOptions } from "./agent-definition.js";
 import { activate, chainStartingAt } from "./activation.js";
 import { agentInput } from "./agent-input.js";
@@ -45,10 +45,10 @@ export function agentTool<TInput>(definition: AgentDefinition, options: AgentToo
           },
           `Agent "${definition.name}"`,
         );
-        ctx.metadata["subAgent"] = summarizeNestedRun(definition.name, result);
+        ctx.metadata.subAgent = summarizeNestedRun(definition.name, result);
         return result.text;
       } catch (error) {
-        if (error instanceof BatonError && !ctx.signal.aborted) ctx.metadata["error"] = error.toJSON();
+        if (isBatonError(error) && !ctx.signal.aborted) ctx.metadata.error = error.toJSON();
         throw error;
       }
     },

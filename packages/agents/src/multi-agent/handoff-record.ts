@@ -35,5 +35,5 @@ export function handoffOf(source: { readonly custom?: Readonly<Record<string, un
 export function isHandoffRecord(value: unknown): value is HandoffRecord {
   if (value === null || typeof value !== "object") return false;
   const record = value as Record<string, unknown>;
-  return typeof record["from"] === "string" && typeof record["to"] === "string" && typeof record["answeredBy"] === "string" && Array.isArray(record["chain"]);
+  return typeof record.from === "string" && typeof record.to === "string" && typeof record.answeredBy === "string" && Array.isArray(record.chain);
 }

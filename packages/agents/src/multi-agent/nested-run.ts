@@ -1,4 +1,13 @@
-import { BatonError, errorMessage, isToolPausedSignal, type RunResult, type StopReason, type SubAgentRequest, type ToolExecutionContext, type UsageTotals } from "@baton/core";
+import {
+  errorMessage,
+  isBatonError,
+  isToolPausedSignal,
+  type RunResult,
+  type StopReason,
+  type SubAgentRequest,
+  type ToolExecutionContext,
+  type UsageTotals,
+} from "@baton/core";
 import { SubAgentFailedError } from "./errors.js";
 
 /** Stop reasons after which a nested run has no answer to give, whatever its text. */
@@ -49,13 +58,16 @@ export async function runNested(ctx: ToolExecutionContext, request: SubAgentRequ
     // person), is the loop's business: let it through untouched.
     if (ctx.signal.aborted || isToolPausedSignal(error)) throw error;
     // The nested run ran and failed: say so in this tool's words.
-    if (error instanceof SubAgentFailedError && typeof error.details?.["agentPath"] === "string") {
+    if (SubAgentFailedError.isInstance(error) && typeof error.details?.agentPath === "string") {
       const details = error.details;
-      const code = details["causeCode"] as string | undefined;
-      const reason = details["causeMessage"] !== undefined ? `${code ? `(${code}) ` : ""}${String(details["causeMessage"])}` : 'it stopped with "error"';
-      throw new SubAgentFailedError(`${what} failed (${String(details["agentPath"])}, stop reason "error"): ${reason}`, { cause: error, details: { ...details, agent: request.name } });
+      const code = details.causeCode as string | undefined;
+      const reason = details.causeMessage !== undefined ? `${code ? `(${code}) ` : ""}${String(details.causeMessage)}` : 'it stopped with "error"';
+      throw new SubAgentFailedError(`${what} failed (${String(details.agentPath)}, stop reason "error"): ${reason}`, {
+        cause: error,
+        details: { ...details, agent: request.name },
+      });
     }
-    const code = error instanceof BatonError ? error.code : undefined;
+    const code = isBatonError(error) ? error.code : undefined;
     throw new SubAgentFailedError(`${what} could not start${code ? ` (${code})` : ""}: ${errorMessage(error)}`, {
       cause: error,
       details: { agent: request.name, ...(code ? { causeCode: code } : {}) },

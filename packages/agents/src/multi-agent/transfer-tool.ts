@@ -1,4 +1,4 @@
-import { BatonError, userMessage, type Message, type Tool } from "@baton/core";
+import { isBatonError, userMessage, type Message, type Tool } from "@baton/core";
 import type { AgentDefinition } from "./agent-definition.js";
 import type { Activation, HandoffChain } from "./activation.js";
 import { HandoffDepthExceededError } from "./errors.js";
@@ -32,7 +32,7 @@ export interface HandoffResult {
 export function isHandoffResult(value: unknown): value is HandoffResult {
   if (value === null || typeof value !== "object") return false;
   const result = value as Record<string, unknown>;
-  return typeof result["text"] === "string" && isHandoffRecord(result["record"]);
+  return typeof result.text === "string" && isHandoffRecord(result.record);
 }
 
 /** What {@link transferTool} needs. */
@@ -70,7 +70,7 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
       additionalProperties: false,
     },
     validate: (args) => {
-      const reason = args !== null && typeof args === "object" ? (args as Record<string, unknown>)["reason"] : undefined;
+      const reason = args !== null && typeof args === "object" ? (args as Record<string, unknown>).reason : undefined;
       if (args === null || typeof args !== "object" || Array.isArray(args)) return { success: false, issues: ["the arguments must be an object"] };
       if (reason !== undefined && typeof reason !== "string") return { success: false, issues: ["reason: must be a string"] };
       return { success: true, value: reason === undefined || reason.length === 0 ? {} : { reason } };
@@ -82,7 +82,8 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
         ctx.emit({ type: "handoff", from: from.name, to: target.name, ...(args.reason ? { reason: args.reason } : {}) });
         const next = setup.activate(target, { agents, maxHandoffs: chain.maxHandoffs });
         const transcript = handoffTranscript(ctx.messages(), ctx.toolCallId);
-        const input: readonly Message[] = transcript.length > 0 ? transcript : [userMessage(args.reason ?? "(The conversation was handed over to you without a note.)")];
+        const input: readonly Message[] =
+          transcript.length > 0 ? transcript : [userMessage(args.reason ?? "(The conversation was handed over to you without a note.)")];
         const result = await runNested(
           ctx,
           {
@@ -95,7 +96,7 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
           },
           `Handoff to "${target.name}"`,
         );
-        ctx.metadata["subAgent"] = summarizeNestedRun(target.name, result);
+        ctx.metadata.subAgent = summarizeNestedRun(target.name, result);
         const onward = handoffOf(result);
         return {
           text: result.text,
@@ -109,7 +110,7 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
           },
         };
       } catch (error) {
-        if (error instanceof BatonError && !ctx.signal.aborted) ctx.metadata["error"] = error.toJSON();
+        if (isBatonError(error) && !ctx.signal.aborted) ctx.metadata.error = error.toJSON();
         throw error;
       }
     },

@@ -14,7 +14,9 @@ function listText(list: TodoList): string {
 
 function checkVersion(list: TodoList, args: TodoListArguments): void {
   if (args.expectedVersion === undefined) {
-    throw new TodoListError("missing_version", `"${args.operation}" needs expectedVersion: the list is at version ${list.version}.`, { currentVersion: list.version });
+    throw new TodoListError("missing_version", `"${args.operation}" needs expectedVersion: the list is at version ${list.version}.`, {
+      currentVersion: list.version,
+    });
   }
   if (args.expectedVersion !== list.version) {
     throw new TodoListError(

@@ -9,7 +9,11 @@ export type TodoListErrorKind = "version_conflict" | "missing_version" | "invali
  * `version_conflict`, with `expectedVersion` and `currentVersion`).
  */
 export class TodoListError extends ToolExecutionError {
-  constructor(readonly kind: TodoListErrorKind, message: string, details: Readonly<Record<string, unknown>> = {}) {
+  constructor(
+    readonly kind: TodoListErrorKind,
+    message: string,
+    details: Readonly<Record<string, unknown>> = {},
+  ) {
     super("manage_todo_list", message, { details: { kind, ...details } });
   }
 }

@@ -11,7 +11,7 @@ const STATUSES: ReadonlySet<unknown> = new Set(["pending", "in_progress", "compl
 function isTodoItem(value: unknown): value is TodoItem {
   if (value === null || typeof value !== "object") return false;
   const item = value as Record<string, unknown>;
-  return typeof item["id"] === "string" && typeof item["title"] === "string" && STATUSES.has(item["status"]);
+  return typeof item.id === "string" && typeof item.title === "string" && STATUSES.has(item.status);
 }
 
 /**
@@ -22,6 +22,6 @@ export function todoListIn(custom: Readonly<Record<string, unknown>> | undefined
   const value = custom?.[TODO_LIST_STATE_KEY];
   if (value === null || typeof value !== "object") return undefined;
   const list = value as Record<string, unknown>;
-  if (typeof list["version"] !== "number" || !Array.isArray(list["items"]) || !list["items"].every(isTodoItem)) return undefined;
+  if (typeof list.version !== "number" || !Array.isArray(list.items) || !list.items.every(isTodoItem)) return undefined;
   return value as TodoList;
 }

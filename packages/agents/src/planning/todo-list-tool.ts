@@ -83,7 +83,7 @@ export function todoListTool(options: TodoListToolOptions = {}): TodoListTool {
         next = applyTodoChange(current, args, { maxItems });
       } catch (error) {
         // The loop reports thrown errors as its own; keep why the change was refused.
-        if (error instanceof TodoListError) ctx.metadata[TODO_LIST_ERROR_METADATA_KEY] = { ...error.details, message: error.message };
+        if (TodoListError.isInstance(error)) ctx.metadata[TODO_LIST_ERROR_METADATA_KEY] = { ...error.details, message: error.message };
         throw error;
       }
       ctx.agentState[TODO_LIST_STATE_KEY] = { version: next.version, items: next.items.map((item) => ({ ...item })) };

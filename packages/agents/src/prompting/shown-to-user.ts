@@ -59,7 +59,10 @@ export function shownToUser(options: ShownToUserOptions): AgentConfig {
   const matches =
     "predicate" in options && options.predicate !== undefined
       ? options.predicate
-      : ((names: ReadonlySet<string>) => (toolName: string) => names.has(toolName))(new Set((options as { readonly toolNames: readonly string[] }).toolNames));
+      : (
+          (names: ReadonlySet<string>) => (toolName: string) =>
+            names.has(toolName)
+        )(new Set((options as { readonly toolNames: readonly string[] }).toolNames));
   const note = options.note ?? SHOWN_TO_USER_NOTE;
   return {
     afterToolBatch({ results }) {

@@ -20,7 +20,13 @@ export function offeredToolNames(allTools: readonly string[], step: Orchestratio
 }
 
 /** What the model is told when it calls a tool the active step does not allow now. */
-export function refusalMessage(toolName: string, step: OrchestrationStep | undefined, position: number, offered: readonly string[], extraSequenceCall = false): string {
+export function refusalMessage(
+  toolName: string,
+  step: OrchestrationStep | undefined,
+  position: number,
+  offered: readonly string[],
+  extraSequenceCall = false,
+): string {
   const name = step ? `step "${step.name}"` : "this step";
   const next = nextSequenceTool(step, position);
   if (next !== undefined) {

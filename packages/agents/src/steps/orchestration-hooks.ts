@@ -34,7 +34,12 @@ function runStateOf(state: AgentState): OrchestrationRunState | undefined {
 }
 
 function keep(state: AgentState, session: OrchestrationSessionState, offeredTools: readonly string[]): void {
-  const value: OrchestrationRunState = { activeStep: session.activeStep ?? null, recentTools: [...session.recentTools], sequencePosition: session.sequencePosition, offeredTools: [...offeredTools] };
+  const value: OrchestrationRunState = {
+    activeStep: session.activeStep ?? null,
+    recentTools: [...session.recentTools],
+    sequencePosition: session.sequencePosition,
+    offeredTools: [...offeredTools],
+  };
   state.custom[ORCHESTRATION_CUSTOM_KEY] = value;
 }
 

@@ -40,7 +40,7 @@ function crossCheck(definition: OrchestrationDefinition, predicates: Readonly<Re
  * Validates a declarative orchestration definition (for example parsed from JSON)
  * and returns it typed, in Baton's names. A definition written as AgentDock writes
  * it (`availableTools: { allowed, denied }`, conditions with `type` and `value`) loads
- * as is (see {@link fromAgentDockNames}). Throws an {@link OrchestrationDefinitionError} listing every
+ * as is (the AgentDock field names are mapped to these). Throws an {@link OrchestrationDefinitionError} listing every
  * problem with the path of its field, e.g. `steps[1].conditions[0].type: …`.
  *
  * @param predicates the custom predicates the definition may name.
@@ -69,12 +69,22 @@ export function checkDefinitionTools(definition: OrchestrationDefinition, tools:
   };
   definition.steps.forEach((step, i) => {
     const at = `steps[${i}]`;
-    step.sequence?.forEach((tool, k) => check(`${at}.sequence[${k}]`, tool));
-    step.allowedTools?.forEach((tool, k) => check(`${at}.allowedTools[${k}]`, tool));
-    step.deniedTools?.forEach((tool, k) => check(`${at}.deniedTools[${k}]`, tool));
+    step.sequence?.forEach((tool, k) => {
+      check(`${at}.sequence[${k}]`, tool);
+    });
+    step.allowedTools?.forEach((tool, k) => {
+      check(`${at}.allowedTools[${k}]`, tool);
+    });
+    step.deniedTools?.forEach((tool, k) => {
+      check(`${at}.deniedTools[${k}]`, tool);
+    });
     step.conditions?.forEach((condition, j) => {
       if (condition.type === "tool_used") check(`${at}.conditions[${j}].tool`, condition.tool);
-      else if (condition.type === "sequence_match") condition.sequence.forEach((tool, k) => check(`${at}.conditions[${j}].sequence[${k}]`, tool));
+      else if (condition.type === "sequence_match") {
+        condition.sequence.forEach((tool, k) => {
+          check(`${at}.conditions[${j}].sequence[${k}]`, tool);
+        });
+      }
     });
   });
   if (issues.length > 0) throw new OrchestrationDefinitionError(issues);

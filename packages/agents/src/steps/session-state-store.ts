@@ -30,7 +30,10 @@ export class SessionStateStore {
     const parsed = storedSessionStateSchema.safeParse(stored.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new StorageCorruptionError(`session "${this.key}"`, `not an orchestration state (${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"})`);
+      throw new StorageCorruptionError(
+        `session "${this.key}"`,
+        `not an orchestration state (${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"})`,
+      );
     }
     const value = parsed.data;
     const step = value.activeStep === null ? undefined : findStep(definition, value.activeStep);

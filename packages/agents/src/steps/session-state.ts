@@ -20,7 +20,11 @@ export const storedSessionStateSchema = z.object({
 });
 
 /** The JSON value saved through the session store. */
-export type StoredSessionState = z.infer<typeof storedSessionStateSchema>;
+export interface StoredSessionState {
+  readonly activeStep: string | null;
+  readonly recentTools: string[];
+  readonly sequencePosition: number;
+}
 
 /** The JSON-safe value to save for a state. */
 export function toStoredState(state: OrchestrationSessionState): StoredSessionState {

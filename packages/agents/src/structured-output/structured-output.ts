@@ -25,7 +25,7 @@ export interface StructuredOutputOptions {
 }
 
 function defaultRepairText(issues: readonly OutputIssue[]): string {
-  return "Your answer does not match the required output schema:\n" + `${issueLines(issues)}\n` + "Answer again with only a JSON value that matches the schema.";
+  return `Your answer does not match the required output schema:\n${issueLines(issues)}\nAnswer again with only a JSON value that matches the schema.`;
 }
 
 /**
@@ -62,7 +62,8 @@ export function structuredOutput<S extends z.ZodType>(schema: S, options: Struct
   const addInstruction: PrepareStepHook | undefined =
     instruction === undefined
       ? undefined
-      : ({ instructions }) => (instructions.includes(instruction) ? undefined : { instructions: instructions.length > 0 ? `${instructions}\n\n${instruction}` : instruction });
+      : ({ instructions }) =>
+          instructions.includes(instruction) ? undefined : { instructions: instructions.length > 0 ? `${instructions}\n\n${instruction}` : instruction };
 
   return {
     onRunStart({ state }) {

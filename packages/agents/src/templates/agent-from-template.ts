@@ -1,4 +1,14 @@
-import { ConfigurationError, STORE_EVERYTHING, checkOptions, composeConfigs, optionIs as is, type AgentConfig, type DataPolicy, type ModelProvider, type Tool } from "@baton/core";
+import {
+  ConfigurationError,
+  STORE_EVERYTHING,
+  checkOptions,
+  composeConfigs,
+  optionIs as is,
+  type AgentConfig,
+  type DataPolicy,
+  type ModelProvider,
+  type Tool,
+} from "@baton/core";
 import type { AgentTemplate } from "./template-schema.js";
 import { AgentTemplateError } from "./template-errors.js";
 import { agentConfig, modelProvider } from "../validation/option-rules.js";
@@ -17,7 +27,7 @@ export interface TemplateResolution {
 
 /**
  * Options built from a template: spread them into `run()` of `@baton/loop` with an
- * `input`, or into `createAgent` of `baton` with `name: agentName`.
+ * `input`, or into `createAgent` of `@baton/sdk` with `name: agentName`.
  */
 export interface TemplateAgentOptions {
   readonly agentName: string;
@@ -105,9 +115,10 @@ export function agentFromTemplate(template: AgentTemplate, resolution: TemplateR
   if (template.provider !== undefined) {
     provider = resolution.providers?.[template.provider];
     if (!provider) {
-      throw new AgentTemplateError(`Agent template "${template.name}" names a provider that was not given. Available providers: ${list(Object.keys(resolution.providers ?? {}))}.`, [
-        `provider: unknown provider "${template.provider}"`,
-      ]);
+      throw new AgentTemplateError(
+        `Agent template "${template.name}" names a provider that was not given. Available providers: ${list(Object.keys(resolution.providers ?? {}))}.`,
+        [`provider: unknown provider "${template.provider}"`],
+      );
     }
   }
   if (!provider) {

@@ -63,8 +63,12 @@ export function parseAgentTemplate(json: string | unknown, options: ParseTemplat
     try {
       parseOrchestrationDefinition(parsed.data.steps, options.predicates ?? {});
     } catch (error) {
-      if (!(error instanceof OrchestrationDefinitionError)) throw error;
-      throw new AgentTemplateError(label, error.issues.map((issue) => `steps${issue.path.length > 0 ? `.${issue.path}` : ""}: ${issue.message}`), options.source);
+      if (!OrchestrationDefinitionError.isInstance(error)) throw error;
+      throw new AgentTemplateError(
+        label,
+        error.issues.map((issue) => `steps${issue.path.length > 0 ? `.${issue.path}` : ""}: ${issue.message}`),
+        options.source,
+      );
     }
   }
   return parsed.data;

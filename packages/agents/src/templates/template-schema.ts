@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-const toolName = z.string().regex(/^[A-Za-z0-9_-]+$/, "A tool name holds letters, digits, \"_\" and \"-\" only.");
+const toolName = z.string().regex(/^[A-Za-z0-9_-]+$/, 'A tool name holds letters, digits, "_" and "-" only.');
 const positiveInt = z.int().positive();
 
 /** The limits of an agent template. */
@@ -69,7 +69,12 @@ export const agentTemplateSchema = z
     });
     const mustBeTools = (path: readonly (string | number)[], names: readonly string[] | undefined): void => {
       names?.forEach((name, index) => {
-        if (!seen.has(name)) ctx.addIssue({ code: "custom", path: [...path, index], message: `"${name}" is not one of the template's tools (${tools.length > 0 ? tools.join(", ") : "none"}).` });
+        if (!seen.has(name))
+          ctx.addIssue({
+            code: "custom",
+            path: [...path, index],
+            message: `"${name}" is not one of the template's tools (${tools.length > 0 ? tools.join(", ") : "none"}).`,
+          });
       });
     };
     mustBeTools(["nonIterativeTools"], template.nonIterativeTools);

@@ -51,7 +51,13 @@ async function resumed(json: string, decisions: InterruptDecisions, replies: Par
   const tools = makeTools();
   const model = scriptedModel(replies);
   const events: StreamEvent[] = [];
-  const result = await run({ ...agentWith(model, tools.all), resume: json, decisions, ...(toolCallLimit === undefined ? {} : { toolCallLimit }), onEvent: (event) => void events.push(event) });
+  const result = await run({
+    ...agentWith(model, tools.all),
+    resume: json,
+    decisions,
+    ...(toolCallLimit === undefined ? {} : { toolCallLimit }),
+    onEvent: (event) => void events.push(event),
+  });
   return { tools, model, result, events };
 }
 
@@ -110,7 +116,8 @@ describe("approvals: pausing", () => {
         },
       },
       approvals({
-        needsApproval: (name, args) => (name === "delete_file" && (args as { path: string }).path.startsWith("/") ? { payload: `Delete ${(args as { path: string }).path}?` } : false),
+        needsApproval: (name, args) =>
+          name === "delete_file" && (args as { path: string }).path.startsWith("/") ? { payload: `Delete ${(args as { path: string }).path}?` } : false,
       }),
     );
     const tools = makeTools();
@@ -127,7 +134,17 @@ describe("approvals: pausing", () => {
     expect(seen).toEqual(["a", "b", "x"]);
     expect(tools.deleteFile.calls.map((call) => call.args)).toEqual([{ path: "tmp.txt" }]);
     expect(result.stopReason).toBe("interrupted");
-    expect(result.interruptions).toEqual([{ id: "b", kind: "approval", agentPath: "main", toolCallId: "b", toolName: "delete_file", arguments: { path: "/etc/hosts" }, payload: "Delete /etc/hosts?" }]);
+    expect(result.interruptions).toEqual([
+      {
+        id: "b",
+        kind: "approval",
+        agentPath: "main",
+        toolCallId: "b",
+        toolName: "delete_file",
+        arguments: { path: "/etc/hosts" },
+        payload: "Delete /etc/hosts?",
+      },
+    ]);
   });
 
   it("does not hold a call that cannot run: its arguments fail the tool's schema, and the model reads why at once", async () => {
@@ -211,7 +228,11 @@ describe("approvals: resuming from the JSON state in another process", () => {
 
     const allRejected = await resumed(json, { c2: { approve: false }, c3: { approve: false, reason: "Keep it." } });
     expect(allRejected.tools.deleteFile.calls).toHaveLength(0);
-    expect(toolMessage(allRejected.model.requests[0]!.messages.at(-1)).map((part) => part.result)).toEqual(["results for a.txt", rejectionText(), rejectionText("Keep it.")]);
+    expect(toolMessage(allRejected.model.requests[0]!.messages.at(-1)).map((part) => part.result)).toEqual([
+      "results for a.txt",
+      rejectionText(),
+      rejectionText("Keep it."),
+    ]);
   });
 
   it("an approved call that fails becomes an error result the model reads, as any call", async () => {
@@ -219,15 +240,25 @@ describe("approvals: resuming from the JSON state in another process", () => {
     const readOnly = [makeTools().search, fakeTool({ name: "delete_file", error: "disk is read-only" })];
     const model = scriptedModel(["Could not delete."]);
     const result = await run({ ...agentWith(model, readOnly), resume: json, decisions: { c2: { approve: true }, c3: { approve: false } } });
-    expect(toolMessage(model.requests[0]!.messages.at(-1))[1]).toEqual({ type: "tool-result", toolCallId: "c2", toolName: "delete_file", result: "Error (TOOL_EXECUTION_FAILED): disk is read-only", isError: true });
+    expect(toolMessage(model.requests[0]!.messages.at(-1))[1]).toEqual({
+      type: "tool-result",
+      toolCallId: "c2",
+      toolName: "delete_file",
+      result: "Error (TOOL_EXECUTION_FAILED): disk is read-only",
+      isError: true,
+    });
     expect(result.toolCalls[1]).toMatchObject({ toolCallId: "c2", status: "error" });
   });
 
   it("keeps asking: a later call needing approval pauses the resumed run again, and a third process finishes it", async () => {
     const { json } = await pausedRun();
-    const second = await resumed(json, { c2: { approve: true }, c3: { approve: true } }, [{ toolCalls: [{ id: "c9", name: "delete_file", arguments: { path: "c.txt" } }] }]);
+    const second = await resumed(json, { c2: { approve: true }, c3: { approve: true } }, [
+      { toolCalls: [{ id: "c9", name: "delete_file", arguments: { path: "c.txt" } }] },
+    ]);
     expect(second.result.stopReason).toBe("interrupted");
-    expect(second.result.interruptions).toEqual([{ id: "c9", kind: "approval", agentPath: "main", toolCallId: "c9", toolName: "delete_file", arguments: { path: "c.txt" } }]);
+    expect(second.result.interruptions).toEqual([
+      { id: "c9", kind: "approval", agentPath: "main", toolCallId: "c9", toolName: "delete_file", arguments: { path: "c.txt" } },
+    ]);
     const third = await resumed(JSON.stringify(second.result.state), { c9: { approve: true } }, ["Deleted all three."]);
     expect(third.tools.deleteFile.calls.map((call) => call.args)).toEqual([{ path: "c.txt" }]);
     expect(third.result.text).toBe("Deleted all three.");
@@ -252,7 +283,11 @@ describe("approvals: resuming from the JSON state in another process", () => {
   it("a decision for an unknown id rejects with INVALID_DECISIONS and leaves the state resumable", async () => {
     const { json } = await pausedRun();
     const tools = makeTools();
-    const error = await run({ ...agentWith(scriptedModel(["never"]), tools.all), resume: json, decisions: { c2: { approve: true }, c3: { approve: true }, zz: { approve: true } } }).catch((caught: unknown) => caught);
+    const error = await run({
+      ...agentWith(scriptedModel(["never"]), tools.all),
+      resume: json,
+      decisions: { c2: { approve: true }, c3: { approve: true }, zz: { approve: true } },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidDecisionsError);
     expect((error as InvalidDecisionsError).code).toBe("INVALID_DECISIONS");
     expect((error as Error).message).toContain("zz");
@@ -272,7 +307,12 @@ describe("approvals: a stored run", () => {
     expect(paused.persisted).toBe(true);
 
     const tools = makeTools();
-    const result = await resume({ ...agentWith(scriptedModel(["Deleted a.txt; kept b.txt."]), tools.all), runId: "run-s", storage, decisions: { c2: { approve: true }, c3: { approve: false, reason: "Not b." } } });
+    const result = await resume({
+      ...agentWith(scriptedModel(["Deleted a.txt; kept b.txt."]), tools.all),
+      runId: "run-s",
+      storage,
+      decisions: { c2: { approve: true }, c3: { approve: false, reason: "Not b." } },
+    });
     expect(result.stopReason).toBe("completed");
     expect(result.persisted).toBe(true);
     expect(tools.deleteFile.calls.map((call) => call.args)).toEqual([{ path: "a.txt" }]);
@@ -330,26 +370,42 @@ describe("approvals: inside a sub-agent", () => {
   it("pauses the parent with the item's agent path; resumed, the sub-agent continues, then the parent, usage and counts merged once", async () => {
     const started: string[] = [];
     const tools = makeTools();
-    const parent = scriptedModel([{ toolCalls: [{ id: "p1", name: "cleanup", arguments: { task: "Delete old.txt." } }], usage: { inputTokens: 10, outputTokens: 1 } }]);
-    const nested = scriptedModel([{ toolCalls: [{ id: "n1", name: "delete_file", arguments: { path: "old.txt" } }], usage: { inputTokens: 5, outputTokens: 1 } }]);
+    const parent = scriptedModel([
+      { toolCalls: [{ id: "p1", name: "cleanup", arguments: { task: "Delete old.txt." } }], usage: { inputTokens: 10, outputTokens: 1 } },
+    ]);
+    const nested = scriptedModel([
+      { toolCalls: [{ id: "n1", name: "delete_file", arguments: { path: "old.txt" } }], usage: { inputTokens: 5, outputTokens: 1 } },
+    ]);
     const paused = await run({ provider: parent, model: "m", input: "Tidy up.", tools: [cleanupTool(nested, tools, started)] });
     expect(paused.stopReason).toBe("interrupted");
-    expect(paused.interruptions).toEqual([{ id: "n1", kind: "approval", agentPath: "main/cleaner#1", toolCallId: "n1", toolName: "delete_file", arguments: { path: "old.txt" } }]);
+    expect(paused.interruptions).toEqual([
+      { id: "n1", kind: "approval", agentPath: "main/cleaner#1", toolCallId: "n1", toolName: "delete_file", arguments: { path: "old.txt" } },
+    ]);
     expect(tools.deleteFile.calls).toHaveLength(0);
 
     const started2: string[] = [];
     const tools2 = makeTools();
     const parent2 = scriptedModel([{ text: "All tidy.", usage: { inputTokens: 20, outputTokens: 2 } }]);
     const nested2 = scriptedModel([{ text: "Deleted old.txt.", usage: { inputTokens: 7, outputTokens: 2 } }]);
-    const result = await run({ provider: parent2, model: "m", tools: [cleanupTool(nested2, tools2, started2)], resume: JSON.stringify(paused.state), decisions: { n1: { approve: true } } });
+    const result = await run({
+      provider: parent2,
+      model: "m",
+      tools: [cleanupTool(nested2, tools2, started2)],
+      resume: JSON.stringify(paused.state),
+      decisions: { n1: { approve: true } },
+    });
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("All tidy.");
     // The cleanup tool ran again; its sub-agent went on from its held call (deleted once, its model asked only for its answer).
     expect(started2).toEqual(["Delete old.txt."]);
     expect(tools2.deleteFile.calls.map((call) => call.args)).toEqual([{ path: "old.txt" }]);
     expect(nested2.requests).toHaveLength(1);
-    expect(toolMessage(nested2.requests[0]!.messages.at(-1))).toEqual([{ type: "tool-result", toolCallId: "n1", toolName: "delete_file", result: { deleted: "old.txt" } }]);
-    expect(toolMessage(parent2.requests[0]!.messages.at(-1))).toEqual([{ type: "tool-result", toolCallId: "p1", toolName: "cleanup", result: "Deleted old.txt." }]);
+    expect(toolMessage(nested2.requests[0]!.messages.at(-1))).toEqual([
+      { type: "tool-result", toolCallId: "n1", toolName: "delete_file", result: { deleted: "old.txt" } },
+    ]);
+    expect(toolMessage(parent2.requests[0]!.messages.at(-1))).toEqual([
+      { type: "tool-result", toolCallId: "p1", toolName: "cleanup", result: "Deleted old.txt." },
+    ]);
     expect(result.usage.calls.map((call) => [call.agentPath, call.iteration, call.inputTokens])).toEqual([
       ["main", 1, 10],
       ["main/cleaner#1", 1, 5],

@@ -26,16 +26,39 @@ const toolMessages = (request: ModelRequest): number => request.messages.filter(
  */
 const RESEARCHER_SCRIPTS: Record<Topic, readonly ScriptedReply[]> = {
   alpha: [
-    { text: ["Looking ", "up alpha."], toolCalls: [{ name: "web_search", arguments: { q: "alpha" } }], usage: { inputTokens: 11, outputTokens: 1 }, chunkDelayMs: 1 },
+    {
+      text: ["Looking ", "up alpha."],
+      toolCalls: [{ name: "web_search", arguments: { q: "alpha" } }],
+      usage: { inputTokens: 11, outputTokens: 1 },
+      chunkDelayMs: 1,
+    },
     { text: ["alpha ", "is ", "first."], usage: { inputTokens: 12, outputTokens: 2 }, chunkDelayMs: 1 },
   ],
   beta: [
-    { text: ["Two ", "searches."], toolCalls: [{ name: "web_search", arguments: { q: "beta" } }, { name: "web_search", arguments: { q: "beta history" } }], usage: { inputTokens: 21, outputTokens: 1 }, chunkDelayMs: 1 },
+    {
+      text: ["Two ", "searches."],
+      toolCalls: [
+        { name: "web_search", arguments: { q: "beta" } },
+        { name: "web_search", arguments: { q: "beta history" } },
+      ],
+      usage: { inputTokens: 21, outputTokens: 1 },
+      chunkDelayMs: 1,
+    },
     { text: ["beta ", "is ", "second."], usage: { inputTokens: 22, outputTokens: 2 }, chunkDelayMs: 1 },
   ],
   gamma: [
-    { text: ["Start ", "with gamma."], toolCalls: [{ name: "web_search", arguments: { q: "gamma" } }], usage: { inputTokens: 31, outputTokens: 1 }, chunkDelayMs: 1 },
-    { text: ["Then ", "its details."], toolCalls: [{ name: "web_search", arguments: { q: "gamma details" } }], usage: { inputTokens: 32, outputTokens: 1 }, chunkDelayMs: 1 },
+    {
+      text: ["Start ", "with gamma."],
+      toolCalls: [{ name: "web_search", arguments: { q: "gamma" } }],
+      usage: { inputTokens: 31, outputTokens: 1 },
+      chunkDelayMs: 1,
+    },
+    {
+      text: ["Then ", "its details."],
+      toolCalls: [{ name: "web_search", arguments: { q: "gamma details" } }],
+      usage: { inputTokens: 32, outputTokens: 1 },
+      chunkDelayMs: 1,
+    },
     { text: ["gamma ", "is ", "third."], usage: { inputTokens: 33, outputTokens: 3 }, chunkDelayMs: 1 },
   ],
 };
@@ -110,7 +133,9 @@ describe("a deep-research run with three researchers in parallel", () => {
 
     // --- Which researcher is which: from the searches each path made.
     const pathOf = new Map<Topic, string>();
-    for (const e of events) if (e.type === "tool-call" && e.toolCall.toolName === "web_search") pathOf.set((e.toolCall.arguments as { q: string }).q.split(" ")[0] as Topic, e.agentPath);
+    for (const e of events)
+      if (e.type === "tool-call" && e.toolCall.toolName === "web_search")
+        pathOf.set((e.toolCall.arguments as { q: string }).q.split(" ")[0] as Topic, e.agentPath);
     expect([...pathOf.values()].sort()).toEqual(["main/researcher#1", "main/researcher#2", "main/researcher#3"]);
 
     // --- Usage: supervisor 3 calls + alpha 2 + beta 2 + gamma 3, token sums exact.
@@ -135,7 +160,12 @@ describe("a deep-research run with three researchers in parallel", () => {
       const own = byPath(pathOf.get(topic)!);
       expect(findings.findings).toBe(FINDINGS[topic]);
       expect(findings.toolCallCount).toBe(countsByTopic[topic]);
-      expect(findings.usage).toMatchObject({ calls: own.length, inputTokens: sum(own, "inputTokens"), outputTokens: sum(own, "outputTokens"), tools: ["web_search"] });
+      expect(findings.usage).toMatchObject({
+        calls: own.length,
+        inputTokens: sum(own, "inputTokens"),
+        outputTokens: sum(own, "outputTokens"),
+        tools: ["web_search"],
+      });
     }
     // --- Tool-call count: the supervisor's 5 counted calls (3 researchers, scratchpad, report) + the researchers' 1 + 2 + 2.
     const researchersCounted = researcherRecords.reduce((total, r) => total + (r.result as ResearcherFindings).toolCallCount, 0);

@@ -52,7 +52,13 @@ describe("deepResearchSupervisorConfig", () => {
 
   it("ends the run when the nudges are used up and nothing was researched", async () => {
     const model = scriptedModel(["a", "b", "c"]);
-    const result = await run({ provider: model, model: "m", input: "x", tools: [researcherTool(), fakeTool({ name: "report_generation" })], config: deepResearchSupervisorConfig({ maxNudges: 2 }) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [researcherTool(), fakeTool({ name: "report_generation" })],
+      config: deepResearchSupervisorConfig({ maxNudges: 2 }),
+    });
     expect(model.requests).toHaveLength(3);
     expect(result).toMatchObject({ text: "c", stopReason: "completed" });
     expect(model.requests.every((r) => r.model === "m")).toBe(true);
@@ -67,7 +73,13 @@ describe("deepResearchSupervisorConfig", () => {
     ];
     let turn = 0;
     const model = scriptedModel([(request) => quickResearcher(request) ?? supervisorTurns[turn++]!], { repeatLast: true });
-    const result = await run({ provider: model, model: "m", input: "x", tools: [researcherTool(), report], config: deepResearchSupervisorConfig({ toolCallLimit: 3 }) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [researcherTool(), report],
+      config: deepResearchSupervisorConfig({ toolCallLimit: 3 }),
+    });
 
     const supervisor = model.requests.filter((r) => !isResearcher(r));
     expect(supervisor).toHaveLength(3);
@@ -108,7 +120,11 @@ describe("deepResearchSupervisorConfig", () => {
   });
 
   it("keeps its progress in state.custom", async () => {
-    const model = scriptedModel([{ toolCalls: [{ name: "researcher_agent" }, { name: "researcher_agent" }] }, { toolCalls: [{ name: "report_generation" }] }, "done"]);
+    const model = scriptedModel([
+      { toolCalls: [{ name: "researcher_agent" }, { name: "researcher_agent" }] },
+      { toolCalls: [{ name: "report_generation" }] },
+      "done",
+    ]);
     const result = await run({
       provider: model,
       model: "m",

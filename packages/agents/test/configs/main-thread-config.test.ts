@@ -3,7 +3,13 @@ import { STORE_EVERYTHING, type Message, type StreamEvent } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
-import { MAIN_THREAD_FINAL_ANSWER_INSTRUCTION, defaultEnableHint, disabledToolsInstruction, mainThreadConfig, type EnableHintTool } from "../../src/configs/index.js";
+import {
+  MAIN_THREAD_FINAL_ANSWER_INSTRUCTION,
+  defaultEnableHint,
+  disabledToolsInstruction,
+  mainThreadConfig,
+  type EnableHintTool,
+} from "../../src/configs/index.js";
 
 const systemTexts = (messages: readonly Message[]): string[] => messages.filter((m) => m.role === "system").map((m) => (m as { content: string }).content);
 const textOf = (events: readonly StreamEvent[]): string => events.map((e) => (e.type === "text-delta" ? e.text : "")).join("");
@@ -20,7 +26,12 @@ describe("mainThreadConfig", () => {
   it("at the tool-call limit, the last request has no tools and carries the final-answer instruction once", async () => {
     const search = fakeTool({ name: "search", result: (a: { q: string }) => `results for ${a.q}` });
     const model = scriptedModel([
-      { toolCalls: [{ name: "search", arguments: { q: "a" } }, { name: "search", arguments: { q: "b" } }] },
+      {
+        toolCalls: [
+          { name: "search", arguments: { q: "a" } },
+          { name: "search", arguments: { q: "b" } },
+        ],
+      },
       "Here is what I found.",
     ]);
     const result = await run({ provider: model, model: "m", input: "find a and b", tools: [search], config: mainThreadConfig({ toolCallLimit: 2 }) });
@@ -39,7 +50,13 @@ describe("mainThreadConfig", () => {
 
   it("uses a custom final-answer instruction", async () => {
     const model = scriptedModel([{ toolCalls: [{ name: "search" }] }, "done"]);
-    await run({ provider: model, model: "m", input: "x", tools: [fakeTool({ name: "search" })], config: mainThreadConfig({ toolCallLimit: 1, finalAnswerInstruction: "Wrap up now." }) });
+    await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [fakeTool({ name: "search" })],
+      config: mainThreadConfig({ toolCallLimit: 1, finalAnswerInstruction: "Wrap up now." }),
+    });
     expect(model.requests[1]!.messages.at(-1)).toEqual({ role: "system", content: "Wrap up now." });
   });
 
@@ -55,7 +72,10 @@ describe("mainThreadConfig", () => {
   it("tells the user how to enable a refused tool, drops it from the run's tools and lets the model go on", async () => {
     const imageGen = fakeTool({ name: "image_gen", shouldUse: false });
     const search = fakeTool({ name: "search" });
-    const model = scriptedModel([{ text: "Let me draw it.", toolCalls: [{ name: "image_gen", arguments: { prompt: "cat" } }] }, "I can describe the cat instead."]);
+    const model = scriptedModel([
+      { text: "Let me draw it.", toolCalls: [{ name: "image_gen", arguments: { prompt: "cat" } }] },
+      "I can describe the cat instead.",
+    ]);
     const events: StreamEvent[] = [];
     const hint = "Image generation is off. Turn it on in Settings → Tools → Image generation.";
     const result = await run({
@@ -103,19 +123,40 @@ describe("mainThreadConfig", () => {
     // Two refused calls in one batch, then a call after the tool was removed (not found), then the answer.
     const model = scriptedModel([{ toolCalls: [{ name: "a" }, { name: "a" }] }, { toolCalls: [{ name: "a" }] }, "ok"]);
     const events: StreamEvent[] = [];
-    const result = await run({ provider: model, model: "m", input: "x", tools: [a, b], config: mainThreadConfig({ enableHint: { a: "[enable a]" } }), onEvent: (e) => events.push(e) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [a, b],
+      config: mainThreadConfig({ enableHint: { a: "[enable a]" } }),
+      onEvent: (e) => events.push(e),
+    });
     expect(textOf(events)).toBe("[enable a]ok");
     expect(model.requests.map((r) => r.tools?.map((t) => t.name) ?? [])).toEqual([["a", "b"], ["b"], ["b"]]);
     expect(result.toolCalls.map((r) => r.status)).toEqual(["not_enabled", "not_enabled", "invalid"]);
     // The hint is kept before the text of the turn that followed it (here a turn with only a call), not in the answer.
-    expect(result.messages[2]).toMatchObject({ role: "assistant", content: [{ type: "text", text: "[enable a]" }, { type: "tool-call", toolName: "a" }] });
+    expect(result.messages[2]).toMatchObject({
+      role: "assistant",
+      content: [
+        { type: "text", text: "[enable a]" },
+        { type: "tool-call", toolName: "a" },
+      ],
+    });
     expect(result.text).toBe("ok");
   });
 
   it("stores every tool call, result and text of the run", async () => {
     const storage = createMemoryStorage();
     const model = scriptedModel([{ text: "Searching.", toolCalls: [{ name: "search", id: "c1" }] }, "Answer."]);
-    await run({ provider: model, model: "m", input: "q", tools: [fakeTool({ name: "search", result: "r" })], config: mainThreadConfig(), storage, conversationId: "conv" });
+    await run({
+      provider: model,
+      model: "m",
+      input: "q",
+      tools: [fakeTool({ name: "search", result: "r" })],
+      config: mainThreadConfig(),
+      storage,
+      conversationId: "conv",
+    });
     const stored = await storage.loadMessages("conv");
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(stored[1]!.parts).toMatchObject([

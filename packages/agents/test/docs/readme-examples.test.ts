@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { composeConfigs, rejectionText, type StreamEvent } from "@baton/core";
+import { composeConfigs, rejectionText } from "@baton/core";
 import { resume, run } from "@baton/loop";
 import { createMemoryStorage } from "@baton/storage-memory";
 import { fakeTool, scriptedModel } from "@baton/testing";
@@ -52,7 +52,7 @@ function readmeBlocks(language: string): string[] {
     if (!line.trimStart().startsWith("```")) {
       open?.lines.push(line);
     } else if (open) {
-      if (open.language === language) blocks.push(open.lines.join("\n") + "\n");
+      if (open.language === language) blocks.push(`${open.lines.join("\n")}\n`);
       open = undefined;
     } else {
       open = { language: line.trimStart().slice(3).trim(), lines: [] };
@@ -99,7 +99,13 @@ describe("README: built-in configs", () => {
     const imageGen = fakeTool({ name: "image_gen", shouldUse: false }); // not enabled for this user
     const webSearch = fakeTool({ name: "web_search", result: "Cats sleep 13 to 16 hours a day." });
     const provider = scriptedModel([
-      { text: "Let me draw it and look.", toolCalls: [{ name: "image_gen", arguments: { prompt: "a cat" } }, { name: "web_search", arguments: { query: "cat facts" } }] },
+      {
+        text: "Let me draw it and look.",
+        toolCalls: [
+          { name: "image_gen", arguments: { prompt: "a cat" } },
+          { name: "web_search", arguments: { query: "cat facts" } },
+        ],
+      },
       " Meanwhile: cats sleep 13 to 16 hours a day.",
     ]);
     const result = await run({
@@ -153,7 +159,9 @@ describe("README: built-in configs", () => {
     expect(findings.sort()).toEqual(["The EU AI Act sorts models by risk.", "The US relies on executive orders and state laws."]);
     // Stored: the text, and the researcher and report calls and results.
     const stored = await storage.loadMessages("research-1");
-    const names = stored.flatMap((message) => message.parts).flatMap((part) => ("toolCalls" in part ? (part.toolCalls ?? []).map((call) => call.toolName) : []));
+    const names = stored
+      .flatMap((message) => message.parts)
+      .flatMap((part) => ("toolCalls" in part ? (part.toolCalls ?? []).map((call) => call.toolName) : []));
     expect(names.sort()).toEqual(["report_generation", "researcher_agent", "researcher_agent"]);
 
     // Without the report tool the run fails before its first model call.
@@ -220,13 +228,29 @@ describe("README: multi-agent", () => {
     expect(paused.stopReason).toBe("interrupted");
     expect(paused.interruptions?.map((item) => [item.id, item.agentPath])).toEqual([["refund-1", "triage/billing#1"]]);
 
-    const result = await run({ provider: support, model: "gpt-4.1", ...triage.runOptions(), resume: paused.state, decisions: { "refund-1": { approve: true } } });
+    const result = await run({
+      provider: support,
+      model: "gpt-4.1",
+      ...triage.runOptions(),
+      resume: paused.state,
+      decisions: { "refund-1": { approve: true } },
+    });
     expect(result.text).toBe("Your refund R-7 for order A-1 is on its way.");
     expect(handoffOf(result)?.answeredBy).toBe("billing");
-    expect(handoffOf(result)).toEqual({ from: "triage", to: "billing", agentPath: "triage/billing#1", answeredBy: "billing", chain: ["triage", "billing"], stopReason: "completed" });
+    expect(handoffOf(result)).toEqual({
+      from: "triage",
+      to: "billing",
+      agentPath: "triage/billing#1",
+      answeredBy: "billing",
+      chain: ["triage", "billing"],
+      stopReason: "completed",
+    });
     // billing saw the user's message and the note, not triage's tool call.
     expect(support.requests[1]!.messages).toEqual([
-      { role: "system", content: 'You handle billing questions.\n\nThe agent "triage" handed this conversation over to you. Its note: The user wants order A-1 refunded.' },
+      {
+        role: "system",
+        content: 'You handle billing questions.\n\nThe agent "triage" handed this conversation over to you. Its note: The user wants order A-1 refunded.',
+      },
       { role: "user", content: [{ type: "text", text: "Refund order A-1" }] },
     ]);
     // The calling agent made no model call after the transfer.
@@ -234,7 +258,10 @@ describe("README: multi-agent", () => {
   });
 
   it("an asTool sub-agent that asks the user pauses the whole run; resume continues it, then the caller", async () => {
-    const ask = { ...fakeTool({ name: "ask_user" }), execute: async (_args: unknown, ctx: import("@baton/core").ToolExecutionContext) => ctx.askUser<string>("Which account?") };
+    const ask = {
+      ...fakeTool({ name: "ask_user" }),
+      execute: async (_args: unknown, ctx: import("@baton/core").ToolExecutionContext) => ctx.askUser<string>("Which account?"),
+    };
     const helper = defineAgent({ name: "helper", description: "Helps.", instructions: "Ask when unsure.", tools: [ask] });
     const provider = scriptedModel([
       { toolCalls: [{ name: "helper", arguments: { input: "Close the account." } }] },
@@ -245,7 +272,13 @@ describe("README: multi-agent", () => {
     expect(paused.interruptions).toEqual([expect.objectContaining({ id: "q1", kind: "question", agentPath: "main/helper#1", payload: "Which account?" })]);
 
     const next = scriptedModel(["Closed the savings account.", "Done: your savings account is closed."]);
-    const result = await run({ provider: next, model: "m", tools: [helper.asTool()], resume: JSON.stringify(paused.state), decisions: { q1: { answer: "savings" } } });
+    const result = await run({
+      provider: next,
+      model: "m",
+      tools: [helper.asTool()],
+      resume: JSON.stringify(paused.state),
+      decisions: { q1: { answer: "savings" } },
+    });
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("Done: your savings account is closed.");
     expect(lastToolResults(next.requests[0])).toEqual(["savings"]);
@@ -255,7 +288,9 @@ describe("README: multi-agent", () => {
     const failing = defineAgent({ name: "broken", description: "Fails.", instructions: "", provider: scriptedModel([{ error: "down" }]) });
     const provider = scriptedModel([{ toolCalls: [{ name: "broken", arguments: { input: "go" } }] }, "I could not get help."]);
     const result = await run({ provider, model: "m", input: "x", tools: [failing.asTool()] });
-    expect(String(lastToolResults(provider.requests[1])[0])).toMatch(/^Error \(SUB_AGENT_FAILED\): Agent "broken" failed \(main\/broken#1, stop reason "error"\)/);
+    expect(String(lastToolResults(provider.requests[1])[0])).toMatch(
+      /^Error \(SUB_AGENT_FAILED\): Agent "broken" failed \(main\/broken#1, stop reason "error"\)/,
+    );
     expect(result.text).toBe("I could not get help.");
   });
 });
@@ -282,18 +317,32 @@ describe("README: orchestration steps", () => {
       "Done.",
     ]);
     const result = await run({ provider: model, model: "m", input: "Write a brief on X.", tools, config: steps.config });
-    expect(model.requests.map((request) => request.tools?.map((tool) => tool.name))).toStrictEqual([["search"], ["search"], ["search"], ["read"], ["write"], ["search"]]);
+    expect(model.requests.map((request) => request.tools?.map((tool) => tool.name))).toStrictEqual([
+      ["search"],
+      ["search"],
+      ["search"],
+      ["read"],
+      ["write"],
+      ["search"],
+    ]);
     expect(result.toolCalls.map((call) => `${call.toolName}:${call.status}`)).toEqual(["read:refused", "search:ok", "search:ok", "read:ok", "write:ok"]);
     expect(steps.state()).toStrictEqual({ activeStep: "research", recentTools: ["search", "search", "read", "write"], sequencePosition: 0, version: 4 });
     expect(result.text).toBe("Done.");
-    expect(lastToolResults(model.requests[1])).toEqual(['Tool "read" is not allowed now: step "research" follows a sequence and its next tool is "search". Call "search" first.']);
-    expect(await storage.loadSessionState("orchestration:conversation-42")).toMatchObject({ version: 4, value: { activeStep: "research", sequencePosition: 0 } });
+    expect(lastToolResults(model.requests[1])).toEqual([
+      'Tool "read" is not allowed now: step "research" follows a sequence and its next tool is "search". Call "search" first.',
+    ]);
+    expect(await storage.loadSessionState("orchestration:conversation-42")).toMatchObject({
+      version: 4,
+      value: { activeStep: "research", sequencePosition: 0 },
+    });
 
     const typo = createOrchestration({ steps: [{ name: "research", isDefault: true, sequence: ["serch", "read"] }] });
     const failed = await run({ provider: scriptedModel(["never sent"]), model: "m", input: "Go.", tools, config: typo.config });
     expect(failed.stopReason).toBe("error");
     expect(failed.error?.code).toBe("INVALID_CONFIGURATION");
-    expect(failed.error?.message).toBe('Invalid orchestration definition:\n- steps[0].sequence[0]: unknown tool "serch" (the run\'s tools: search, read, write)');
+    expect(failed.error?.message).toBe(
+      'Invalid orchestration definition:\n- steps[0].sequence[0]: unknown tool "serch" (the run\'s tools: search, read, write)',
+    );
   });
 });
 
@@ -320,7 +369,9 @@ describe("README: loop detection", () => {
       ["tool_repetition", "terminate", 4],
     ]);
     expect(search.calls).toHaveLength(3);
-    expect(String(lastToolResults(provider.requests[3])[0])).toMatch(/^nothing found\n\n\[Loop warning\] You have called "search" 3 times with identical arguments\./);
+    expect(String(lastToolResults(provider.requests[3])[0])).toMatch(
+      /^nothing found\n\n\[Loop warning\] You have called "search" 3 times with identical arguments\./,
+    );
     expect(result.toolCalls[2]!.result).toBe("nothing found");
   });
 });
@@ -333,11 +384,29 @@ describe("README: planning", () => {
         toolCalls: [
           {
             name: "manage_todo_list",
-            arguments: { operation: "write", expectedVersion: 0, items: [{ title: "Read the adapters' READMEs", status: "in_progress" }, { title: "Compare them" }, { title: "Recommend one" }] },
+            arguments: {
+              operation: "write",
+              expectedVersion: 0,
+              items: [{ title: "Read the adapters' READMEs", status: "in_progress" }, { title: "Compare them" }, { title: "Recommend one" }],
+            },
           },
         ],
       },
-      { toolCalls: [{ name: "manage_todo_list", arguments: { operation: "update", expectedVersion: 1, changes: [{ id: "1", status: "completed" }, { id: "2", status: "in_progress" }] } }] },
+      {
+        toolCalls: [
+          {
+            name: "manage_todo_list",
+            arguments: {
+              operation: "update",
+              expectedVersion: 1,
+              changes: [
+                { id: "1", status: "completed" },
+                { id: "2", status: "in_progress" },
+              ],
+            },
+          },
+        ],
+      },
       "SQLite for one machine, PostgreSQL for several, Redis for speed.",
     ]);
     const result = await run({
@@ -358,7 +427,7 @@ describe("README: planning", () => {
         { id: "3", title: "Recommend one", status: "pending" },
       ] satisfies TodoItem[],
     });
-    expect(result.custom["todoList"]).toEqual(todoListOf(result));
+    expect(result.custom.todoList).toEqual(todoListOf(result));
   });
 });
 
@@ -379,7 +448,7 @@ describe("README: structured output", () => {
     });
     const release = outputOf(result, Release); // { version, date } | undefined
     expect(release).toEqual({ version: "1.0.0", date: "2025-03-14" });
-    expect(result.custom["structuredOutput"]).toMatchObject({ status: "valid", repairs: 1 });
+    expect(result.custom.structuredOutput).toMatchObject({ status: "valid", repairs: 1 });
     // The repair request reached the model as a user message, but is not part of the run's messages.
     expect(provider.requests[2]!.messages.at(-1)).toMatchObject({ role: "user" });
     expect(JSON.stringify(provider.requests[2]!.messages.at(-1))).toContain("does not match the required output schema");
@@ -448,7 +517,9 @@ describe("README: human approval", () => {
       model: "gpt-4.1",
       instructions: "You manage files carefully.",
       tools: [fakeTool({ name: "delete_file", result: "deleted" })],
-      config: approvals({ needsApproval: (toolName: string, args: unknown) => (toolName === "delete_file" ? { payload: `Delete ${(args as { path: string }).path}?` } : false) }),
+      config: approvals({
+        needsApproval: (toolName: string, args: unknown) => (toolName === "delete_file" ? { payload: `Delete ${(args as { path: string }).path}?` } : false),
+      }),
     };
     const storage = createMemoryStorage();
     const provider = scriptedModel([{ toolCalls: [{ id: "d1", name: "delete_file", arguments: { path: "a.txt" } }] }, "a.txt is gone."]);
@@ -475,7 +546,14 @@ describe("README: human approval", () => {
     };
     const deleteFile = fakeTool({ name: "delete_file", result: "deleted" });
     const provider = scriptedModel(["report.txt is deleted."]);
-    const result = await run({ provider, model: "m", tools: [deleteFile], config: approvals({ needsApproval: ["delete_file"] }), resume: JSON.stringify(v1), decisions: { call_del_1: { approve: true } } });
+    const result = await run({
+      provider,
+      model: "m",
+      tools: [deleteFile],
+      config: approvals({ needsApproval: ["delete_file"] }),
+      resume: JSON.stringify(v1),
+      decisions: { call_del_1: { approve: true } },
+    });
     expect(result.text).toBe("report.txt is deleted.");
     expect(paths(deleteFile.calls)).toEqual(["report.txt"]);
   });
@@ -491,12 +569,26 @@ describe("README: prompting helpers", () => {
     ];
     const config = composeConfigs(mainThreadConfig(), fewShot({ examples: { "small-model-*": weatherExamples } }));
     const provider = scriptedModel(["It is 21°C in Lyon."]);
-    const result = await run({ provider, model: "small-model-2", instructions: "You answer weather questions.", tools: [fakeTool({ name: "weather" })], input: "Weather in Lyon?", config });
+    const result = await run({
+      provider,
+      model: "small-model-2",
+      instructions: "You answer weather questions.",
+      tools: [fakeTool({ name: "weather" })],
+      input: "Weather in Lyon?",
+      config,
+    });
     expect(provider.requests[0]!.messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "tool", "assistant", "user"]);
     expect(result.messages).toHaveLength(1);
 
     const big = scriptedModel(["21°C."]);
-    await run({ provider: big, model: "big-model", instructions: "You answer weather questions.", tools: [fakeTool({ name: "weather" })], input: "Weather in Lyon?", config });
+    await run({
+      provider: big,
+      model: "big-model",
+      instructions: "You answer weather questions.",
+      tools: [fakeTool({ name: "weather" })],
+      input: "Weather in Lyon?",
+      config,
+    });
     expect(big.requests[0]!.messages.map((message) => message.role)).toEqual(["system", "user"]);
   });
 
@@ -511,7 +603,11 @@ describe("README: prompting helpers", () => {
       config: composeConfigs(mainThreadConfig(), shownToUser({ toolNames: ["render_chart", "draft_email"] })),
     });
     const shown = lastToolResults(provider.requests[1])[0];
-    expect(shown).toBe(readmeBlocks("").find((block) => block.includes("<shown_to_user>"))!.trimEnd());
+    expect(shown).toBe(
+      readmeBlocks("")
+        .find((block) => block.includes("<shown_to_user>"))!
+        .trimEnd(),
+    );
     expect(shown).toBe(shownToUserText({ chart: "bars", points: 3 }));
     expect(result.toolCalls[0]!.result).toEqual({ chart: "bars", points: 3 });
   });
@@ -568,7 +664,14 @@ describe("README: agent templates", () => {
     await inTemplateDirectory(async () => {
       writeFileSync(
         "./agents/support.json",
-        JSON.stringify({ name: "support", instructions: "Be brief.", instruction: "Be brief.", model: "gpt-4.1-mini", tools: ["search_orders", "lookup_customer", 3], limits: { toolCallLimit: "10" } }),
+        JSON.stringify({
+          name: "support",
+          instructions: "Be brief.",
+          instruction: "Be brief.",
+          model: "gpt-4.1-mini",
+          tools: ["search_orders", "lookup_customer", 3],
+          limits: { toolCallLimit: "10" },
+        }),
       );
       const error = await loadAgentTemplate("./agents/support.json").catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AgentTemplateError);
@@ -585,25 +688,35 @@ describe("the README's code", () => {
   /** Lines that need not appear here: blank lines, comments, imports and `console.log` lines (asserted with `expect` instead). */
   const compared = (line: string): boolean => line.length > 0 && !line.startsWith("//") && !line.startsWith("import ") && !line.includes("console.log(");
 
+  /** Code as compared across formatting: without whitespace and commas (a formatter may wrap a line or add a trailing comma). */
+  const squeeze = (text: string): string => text.replace(/[\s,]/g, "");
+
   it("every ts block of the README is in this file, line by line (expects may come between)", () => {
-    const mine = readFileSync(THIS_FILE, "utf8").split("\n").map(normalize);
+    const mine = squeeze(
+      readFileSync(THIS_FILE, "utf8")
+        .split("\n")
+        .map(normalize)
+        .filter((line) => !line.startsWith("//"))
+        .join("\n"),
+    );
     const blocks = readmeBlocks("ts");
     expect(blocks.length).toBeGreaterThanOrEqual(14);
     const missing: string[] = [];
     for (const block of blocks) {
       const lines = block.split("\n").map(normalize).filter(compared);
       if (lines.length === 0) continue;
-      // Some occurrence of the first line must be followed by the others, each within a few lines of the one before.
-      const found = mine.some((line, start) => {
-        if (line !== lines[0]) return false;
-        let at = start;
-        for (const wanted of lines.slice(1)) {
-          const next = mine.findIndex((candidate, index) => index > at && index <= at + 12 && candidate === wanted);
-          if (next < 0) return false;
-          at = next;
-        }
-        return true;
-      });
+      const pieces = lines.map(squeeze);
+      // Some occurrence of the first line must be followed by the others, each soon after the one before.
+      let found = false;
+      for (let start = mine.indexOf(pieces[0]!); start >= 0 && !found; start = mine.indexOf(pieces[0]!, start + 1)) {
+        let at = start + pieces[0]!.length;
+        found = pieces.slice(1).every((piece) => {
+          const next = mine.indexOf(piece, at);
+          if (next < 0 || next - at > 800) return false;
+          at = next + piece.length;
+          return true;
+        });
+      }
       if (!found) missing.push(lines.slice(0, 3).join("\n"));
     }
     expect(missing).toEqual([]);

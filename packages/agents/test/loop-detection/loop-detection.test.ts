@@ -47,7 +47,14 @@ describe("loop detection: identical tool calls", () => {
     expect(result.text).toBe("still looking");
     const detections = loopDetectionsOf(result);
     expect(detections).toHaveLength(1);
-    expect(detections[0]).toMatchObject({ kind: "tool_repetition", toolName: "search", count: 3, action: "terminate", iteration: 3, repeated: '{"page":1,"query":"baton"}' });
+    expect(detections[0]).toMatchObject({
+      kind: "tool_repetition",
+      toolName: "search",
+      count: 3,
+      action: "terminate",
+      iteration: 3,
+      repeated: '{"page":1,"query":"baton"}',
+    });
     expect(loopEvents(events)).toEqual([expect.objectContaining({ kind: "tool_repetition", action: "terminate" })]);
   });
 
@@ -60,7 +67,13 @@ describe("loop detection: identical tool calls", () => {
       { toolCalls: [{ name: "search", arguments: { q: "a" } }] },
       "done",
     ]);
-    const result = await run({ provider: model, model: "m", input: "x", tools: [search()], config: loopDetection({ window: 3, maxIdenticalCalls: 3, action: "terminate" }) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [search()],
+      config: loopDetection({ window: 3, maxIdenticalCalls: 3, action: "terminate" }),
+    });
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("done");
     expect(loopDetectionsOf(result)).toEqual([]);
@@ -76,7 +89,13 @@ describe("loop detection: identical tool calls", () => {
       },
       "done",
     ]);
-    const result = await run({ provider: model, model: "m", input: "x", tools: [search()], config: loopDetection({ maxIdenticalCalls: 2, action: "terminate" }) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [search()],
+      config: loopDetection({ maxIdenticalCalls: 2, action: "terminate" }),
+    });
     expect(result.stopReason).toBe("loop_detected");
     expect(result.toolCalls).toHaveLength(0);
   });
@@ -89,7 +108,13 @@ describe("loop detection: repeated text", () => {
       { text: "Let me   check. ", toolCalls: [{ name: "search", arguments: { q: "2" } }] },
       "never reached",
     ]);
-    const result = await run({ provider: model, model: "m", input: "x", tools: [search()], config: loopDetection({ maxRepeatedText: 2, action: "terminate" }) });
+    const result = await run({
+      provider: model,
+      model: "m",
+      input: "x",
+      tools: [search()],
+      config: loopDetection({ maxRepeatedText: 2, action: "terminate" }),
+    });
     expect(result.stopReason).toBe("loop_detected");
     expect(loopDetectionsOf(result)).toEqual([expect.objectContaining({ kind: "text_repetition", repeated: "Let me check.", count: 2, action: "terminate" })]);
   });
@@ -178,7 +203,13 @@ describe("loop detection: warn", () => {
       ["warn", 5],
     ]);
 
-    const strict = await run({ provider: script(), model: "m", input: "x", tools: [search()], config: loopDetection({ maxIdenticalCalls: 2, resetAfterCleanTurn: false }) });
+    const strict = await run({
+      provider: script(),
+      model: "m",
+      input: "x",
+      tools: [search()],
+      config: loopDetection({ maxIdenticalCalls: 2, resetAfterCleanTurn: false }),
+    });
     expect(strict.stopReason).toBe("loop_detected");
     expect(loopDetectionsOf(strict).map((d) => [d.action, d.iteration])).toEqual([
       ["warn", 2],
@@ -202,7 +233,10 @@ describe("loop detection: warn", () => {
     );
     const result = await run({ provider: model, model: "m", input: "x", tools: [tool], config });
     expect(seen).toEqual(["lookup", "lookup"]);
-    expect(toolResultsOf(result.messages)).toEqual([{ hits: 0, checked: true }, { result: { hits: 0, checked: true }, warning: "stop repeating lookup" }]);
+    expect(toolResultsOf(result.messages)).toEqual([
+      { hits: 0, checked: true },
+      { result: { hits: 0, checked: true }, warning: "stop repeating lookup" },
+    ]);
   });
 });
 
@@ -257,19 +291,37 @@ describe("loop detection: callback", () => {
 
 describe("loop detection: paused runs", () => {
   it("its memory is part of the run state: a run resumed in another process goes on counting, and a resumed batch is not counted again", async () => {
-    const ask = { ...fakeTool({ name: "ask" }), execute: async (_args: unknown, ctx: import("@baton/core").ToolExecutionContext) => ctx.askUser<string>("Sure?") };
+    const ask = {
+      ...fakeTool({ name: "ask" }),
+      execute: async (_args: unknown, ctx: import("@baton/core").ToolExecutionContext) => ctx.askUser<string>("Sure?"),
+    };
     const same = { name: "search", arguments: { q: "same" } };
     const config = loopDetection({ maxIdenticalCalls: 2, action: "terminate" });
-    const paused = await run({ provider: scriptedModel([{ toolCalls: [same] }, { toolCalls: [{ id: "q1", name: "ask", arguments: {} }] }]), model: "m", input: "x", tools: [search(), ask], config });
+    const paused = await run({
+      provider: scriptedModel([{ toolCalls: [same] }, { toolCalls: [{ id: "q1", name: "ask", arguments: {} }] }]),
+      model: "m",
+      input: "x",
+      tools: [search(), ask],
+      config,
+    });
     expect(paused.stopReason).toBe("interrupted");
 
     const tool = search();
     const model = scriptedModel([{ text: "once more", toolCalls: [same] }, "never"]);
-    const result = await run({ provider: model, model: "m", tools: [tool, ask], config, resume: JSON.stringify(paused.state), decisions: { q1: { answer: "yes" } } });
+    const result = await run({
+      provider: model,
+      model: "m",
+      tools: [tool, ask],
+      config,
+      resume: JSON.stringify(paused.state),
+      decisions: { q1: { answer: "yes" } },
+    });
     expect(result.stopReason).toBe("loop_detected");
     expect(tool.calls).toHaveLength(0);
-    expect(loopDetectionsOf(result)).toEqual([expect.objectContaining({ kind: "tool_repetition", toolName: "search", count: 2, iteration: 3, action: "terminate" })]);
-    expect((result.custom["loopDetection"] as { turns: unknown[] }).turns).toHaveLength(3);
+    expect(loopDetectionsOf(result)).toEqual([
+      expect.objectContaining({ kind: "tool_repetition", toolName: "search", count: 2, iteration: 3, action: "terminate" }),
+    ]);
+    expect((result.custom.loopDetection as { turns: unknown[] }).turns).toHaveLength(3);
   });
 });
 

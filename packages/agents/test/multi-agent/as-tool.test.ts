@@ -12,9 +12,20 @@ function lastToolResults(messages: readonly Message[]): ToolMessage["content"] {
   return last.content;
 }
 
-function researcher(provider = scriptedModel([{ toolCalls: [{ id: "w1", name: "web", arguments: { q: "cats" } }], usage: { inputTokens: 8, outputTokens: 2 } }, { text: "Cats purr.", usage: { inputTokens: 12, outputTokens: 3 } }])) {
+function researcher(
+  provider = scriptedModel([
+    { toolCalls: [{ id: "w1", name: "web", arguments: { q: "cats" } }], usage: { inputTokens: 8, outputTokens: 2 } },
+    { text: "Cats purr.", usage: { inputTokens: 12, outputTokens: 3 } },
+  ]),
+) {
   const web = fakeTool({ name: "web", result: (args: { q: string }) => `a page about ${args.q}` });
-  const agent = defineAgent({ name: "researcher", description: "Researches a topic on the web.", instructions: "You are a researcher.", tools: [web], provider });
+  const agent = defineAgent({
+    name: "researcher",
+    description: "Researches a topic on the web.",
+    instructions: "You are a researcher.",
+    tools: [web],
+    provider,
+  });
   return { agent, web, provider };
 }
 
@@ -50,7 +61,7 @@ describe("agent.asTool() (delegation)", () => {
     expect(result.usage.calls.map((u) => u.agentPath)).toEqual(["main", "main/researcher#1", "main/researcher#1", "main"]);
     expect(result.usage.total).toMatchObject({ inputTokens: 20 + 30 + 8 + 12, outputTokens: 4 + 5 + 2 + 3, calls: 4 });
     expect(result.toolCallCount).toBe(2);
-    expect(result.toolMetadata["r1"]!["subAgent"]).toEqual({
+    expect(result.toolMetadata.r1!.subAgent).toEqual({
       agent: "researcher",
       agentPath: "main/researcher#1",
       stopReason: "completed",
@@ -88,7 +99,10 @@ describe("agent.asTool() (delegation)", () => {
       "main text-delta",
       "main run-end",
     ]);
-    const nestedText = events.filter((e) => e.type === "text-delta" && e.agentPath === "main/researcher#1").map((e) => (e.type === "text-delta" ? e.text : "")).join("");
+    const nestedText = events
+      .filter((e) => e.type === "text-delta" && e.agentPath === "main/researcher#1")
+      .map((e) => (e.type === "text-delta" ? e.text : ""))
+      .join("");
     expect(nestedText).toBe("Cats purr.");
     expect(events.find((e) => e.type === "run-start" && e.agentPath === "main/researcher#1")).toMatchObject({ parentAgentPath: "main" });
   });
@@ -97,12 +111,17 @@ describe("agent.asTool() (delegation)", () => {
     const sub = scriptedModel([(request) => `answer to ${JSON.stringify(request.messages.at(-1)?.content)}`], { repeatLast: true });
     const { agent } = researcher(sub);
     const main = scriptedModel([
-      { toolCalls: [{ id: "a", name: "researcher", arguments: { input: "one" } }, { id: "b", name: "researcher", arguments: { input: "two" } }] },
+      {
+        toolCalls: [
+          { id: "a", name: "researcher", arguments: { input: "one" } },
+          { id: "b", name: "researcher", arguments: { input: "two" } },
+        ],
+      },
       "Both done.",
     ]);
     const result = await run({ provider: main, model: "m", input: "x", tools: [agent.asTool()] });
     expect(result.text).toBe("Both done.");
-    const paths = [result.toolMetadata["a"]!["subAgent"], result.toolMetadata["b"]!["subAgent"]].map((s) => (s as { agentPath: string }).agentPath);
+    const paths = [result.toolMetadata.a!.subAgent, result.toolMetadata.b!.subAgent].map((s) => (s as { agentPath: string }).agentPath);
     expect(paths.sort()).toEqual(["main/researcher#1", "main/researcher#2"]);
   });
 
@@ -116,9 +135,11 @@ describe("agent.asTool() (delegation)", () => {
     expect(result.text).toBe("I could not research that.");
     const [seen] = lastToolResults(main.requests[1]!.messages);
     expect(seen).toMatchObject({ toolCallId: "r1", isError: true });
-    expect(seen!.result).toMatch(/^Error \(SUB_AGENT_FAILED\): Agent "researcher" failed \(main\/researcher#1, stop reason "error"\): \(PROVIDER_ERROR\) .*the search backend is down/);
+    expect(seen!.result).toMatch(
+      /^Error \(SUB_AGENT_FAILED\): Agent "researcher" failed \(main\/researcher#1, stop reason "error"\): \(PROVIDER_ERROR\) .*the search backend is down/,
+    );
     expect(result.toolCalls[0]).toMatchObject({ toolName: "researcher", status: "error" });
-    expect(result.toolMetadata["r1"]!["error"]).toMatchObject({
+    expect(result.toolMetadata.r1!.error).toMatchObject({
       code: SUB_AGENT_FAILED,
       details: { agent: "researcher", agentPath: "main/researcher#1", stopReason: "error", causeCode: "PROVIDER_ERROR" },
     });
@@ -127,8 +148,10 @@ describe("agent.asTool() (delegation)", () => {
   it("a sub-agent that ends without text is a tool error", async () => {
     const { agent } = researcher(scriptedModel([{ text: "" }]));
     const main = scriptedModel([{ toolCalls: [{ id: "r1", name: "researcher", arguments: { input: "cats" } }] }, "ok"]);
-    const result = await run({ provider: main, model: "m", input: "x", tools: [agent.asTool()] });
-    expect(lastToolResults(main.requests[1]!.messages)[0]!.result).toContain('Agent "researcher" ended without an answer (main/researcher#1, stop reason "completed")');
+    const _result = await run({ provider: main, model: "m", input: "x", tools: [agent.asTool()] });
+    expect(lastToolResults(main.requests[1]!.messages)[0]!.result).toContain(
+      'Agent "researcher" ended without an answer (main/researcher#1, stop reason "completed")',
+    );
   });
 
   it("a sub-agent nested past the loop's maxDepth gives MAX_DEPTH_EXCEEDED as a tool error", async () => {
@@ -144,9 +167,11 @@ describe("agent.asTool() (delegation)", () => {
     expect(leafModel.requests).toHaveLength(0);
     const seen = lastToolResults(middleModel.requests[1]!.messages)[0]!;
     expect(seen.isError).toBe(true);
-    expect(seen.result).toMatch(/Agent "leaf" could not start \(MAX_DEPTH_EXCEEDED\): Cannot start a sub-agent under "main\/middle#1": the maximum depth of 1 is reached\./);
+    expect(seen.result).toMatch(
+      /Agent "leaf" could not start \(MAX_DEPTH_EXCEEDED\): Cannot start a sub-agent under "main\/middle#1": the maximum depth of 1 is reached\./,
+    );
     // The nested run's tool metadata merges into the parent's.
-    expect(result.toolMetadata["l1"]!["error"]).toMatchObject({ code: SUB_AGENT_FAILED, details: { agent: "leaf", causeCode: "MAX_DEPTH_EXCEEDED" } });
+    expect(result.toolMetadata.l1!.error).toMatchObject({ code: SUB_AGENT_FAILED, details: { agent: "leaf", causeCode: "MAX_DEPTH_EXCEEDED" } });
     expect(lastToolResults(main.requests[1]!.messages)[0]!.result).toBe("The leaf was out of reach.");
     expect(HANDOFF_DEPTH_EXCEEDED).toBe("HANDOFF_DEPTH_EXCEEDED");
   });
@@ -194,7 +219,7 @@ describe("agent.asTool() (delegation)", () => {
     });
     expect(result.stopReason).toBe("aborted");
     expect(result.usage.total).toMatchObject({ inputTokens: 3 + 5, calls: 2 });
-    expect(result.toolMetadata["r1"]?.["error"]).toBeUndefined();
+    expect(result.toolMetadata.r1?.error).toBeUndefined();
   });
 
   it("formatInput shapes the task", async () => {
@@ -226,7 +251,11 @@ describe("defineAgent: toolPreset, allowedTools and disallowedTools", () => {
     expect(provider.requests[0]!.tools?.map((tool) => tool.name)).toEqual(["grep"]);
     expect(result.toolCalls[0]).toMatchObject({ toolName: "edit", status: "invalid", error: { code: "TOOL_NOT_FOUND" } });
     expect(edit.calls).toHaveLength(0);
-    expect(defineAgent({ name: "w", description: "W.", instructions: "", tools: [grep, edit], disallowedTools: ["grep"] }).tools.map((tool) => tool.name)).toEqual(["edit"]);
-    expect(() => defineAgent({ name: "w", description: "W.", instructions: "", tools: [grep], allowedTools: ["edit"] })).toThrow('Agent "w": allowedTools names tools it does not have (edit); its tools: grep.');
+    expect(
+      defineAgent({ name: "w", description: "W.", instructions: "", tools: [grep, edit], disallowedTools: ["grep"] }).tools.map((tool) => tool.name),
+    ).toEqual(["edit"]);
+    expect(() => defineAgent({ name: "w", description: "W.", instructions: "", tools: [grep], allowedTools: ["edit"] })).toThrow(
+      'Agent "w": allowedTools names tools it does not have (edit); its tools: grep.',
+    );
   });
 });

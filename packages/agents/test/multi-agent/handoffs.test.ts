@@ -20,13 +20,30 @@ describe("handoffs", () => {
       { toolCalls: [{ id: "f1", name: "refund", arguments: { order: "A-1" } }], usage: { inputTokens: 7, outputTokens: 1 } },
       { text: "Your refund #42 is on its way.", usage: { inputTokens: 9, outputTokens: 6 } },
     ]);
-    const billing = defineAgent({ name: "billing", description: "Invoices and refunds.", instructions: "You handle billing.", tools: [refund], provider: billingModel });
+    const billing = defineAgent({
+      name: "billing",
+      description: "Invoices and refunds.",
+      instructions: "You handle billing.",
+      tools: [refund],
+      provider: billingModel,
+    });
     const lookup = fakeTool({ name: "lookup_order", result: "order A-1, paid" });
     const triageModel = scriptedModel([
       { toolCalls: [{ id: "l1", name: "lookup_order", arguments: {} }], usage: { inputTokens: 3, outputTokens: 1 } },
-      { text: "Let me pass you to billing.", toolCalls: [{ id: "t1", name: "transfer_to_billing", arguments: { reason: "Order A-1 is paid; the user wants a refund." } }], usage: { inputTokens: 5, outputTokens: 2 } },
+      {
+        text: "Let me pass you to billing.",
+        toolCalls: [{ id: "t1", name: "transfer_to_billing", arguments: { reason: "Order A-1 is paid; the user wants a refund." } }],
+        usage: { inputTokens: 5, outputTokens: 2 },
+      },
     ]);
-    const triage = defineAgent({ name: "triage", description: "First contact.", instructions: "You route the user.", tools: [lookup], handoffs: [billing], provider: triageModel });
+    const triage = defineAgent({
+      name: "triage",
+      description: "First contact.",
+      instructions: "You route the user.",
+      tools: [lookup],
+      handoffs: [billing],
+      provider: triageModel,
+    });
 
     const options = triage.runOptions();
     expect(options.agentName).toBe("triage");
@@ -45,7 +62,10 @@ describe("handoffs", () => {
     // prompt, tool calls or results, and B's tools only.
     const first = billingModel.requests[0]!;
     expect(first.messages).toEqual([
-      { role: "system", content: 'You handle billing.\n\nThe agent "triage" handed this conversation over to you. Its note: Order A-1 is paid; the user wants a refund.' },
+      {
+        role: "system",
+        content: 'You handle billing.\n\nThe agent "triage" handed this conversation over to you. Its note: Order A-1 is paid; the user wants a refund.',
+      },
       user("I want a refund for A-1"),
     ]);
     expect(first.tools?.map((t) => t.name)).toEqual(["refund"]);
@@ -63,7 +83,14 @@ describe("handoffs", () => {
     const stored = result.messages.at(-1);
     expect(stored).toEqual({
       role: "tool",
-      content: [{ type: "tool-result", toolCallId: "t1", toolName: "transfer_to_billing", result: 'The conversation was handed over to "billing". "billing" answered the user:\n\nYour refund #42 is on its way.' }],
+      content: [
+        {
+          type: "tool-result",
+          toolCallId: "t1",
+          toolName: "transfer_to_billing",
+          result: 'The conversation was handed over to "billing". "billing" answered the user:\n\nYour refund #42 is on its way.',
+        },
+      ],
     });
     // Usage and tool counts of B merged into the run: lookup + transfer + refund.
     expect(result.usage.total).toMatchObject({ inputTokens: 3 + 5 + 7 + 9, outputTokens: 1 + 2 + 1 + 6, calls: 4 });
@@ -87,7 +114,13 @@ describe("handoffs", () => {
     const a = defineAgent({ name: "a", description: "Agent A.", instructions: "You are A.", handoffs: [b], provider: aModel });
 
     const events: StreamEvent[] = [];
-    const result = await run({ provider: aModel, model: "m", input: [user("hello"), { role: "assistant", content: [{ type: "text", text: "Hi!" }] }, user("question")], ...a.runOptions(), onEvent: (e) => events.push(e) });
+    const result = await run({
+      provider: aModel,
+      model: "m",
+      input: [user("hello"), { role: "assistant", content: [{ type: "text", text: "Hi!" }] }, user("question")],
+      ...a.runOptions(),
+      onEvent: (e) => events.push(e),
+    });
 
     expect(result.text).toBe("C's answer.");
     expect(result.stopReason).toBe("completed");
@@ -101,9 +134,12 @@ describe("handoffs", () => {
       user("question"),
     ]);
     expect(cModel.requests[0]!.tools).toBeUndefined();
-    expect(events.filter((e) => e.type === "handoff").map((e) => `${e.agentPath}: ${e.type === "handoff" ? `${e.from} → ${e.to}` : ""}`)).toEqual(["a: a → b", "a/b#1: b → c"]);
+    expect(events.filter((e) => e.type === "handoff").map((e) => `${e.agentPath}: ${e.type === "handoff" ? `${e.from} → ${e.to}` : ""}`)).toEqual([
+      "a: a → b",
+      "a/b#1: b → c",
+    ]);
     expect(events.some((e) => e.type === "run-end" && e.agentPath === "a/b#1/c#1")).toBe(true);
-    expect(result.toolMetadata["ab"]!["subAgent"]).toMatchObject({ agentPath: "a/b#1", text: "C's answer." });
+    expect(result.toolMetadata.ab!.subAgent).toMatchObject({ agentPath: "a/b#1", text: "C's answer." });
   });
 
   it("past maxHandoffs the transfer is refused with HANDOFF_DEPTH_EXCEEDED, naming the chain; the agent answers itself", async () => {
@@ -123,7 +159,7 @@ describe("handoffs", () => {
     expect(seen.result).toBe(
       `Error (HANDOFF_DEPTH_EXCEEDED): Cannot hand off to "c": the handoff chain a → b → c would exceed the maximum of 1 handoff (${HANDOFF_DEPTH_EXCEEDED}). Answer the user yourself.`,
     );
-    expect(result.toolMetadata["bc"]!["error"]).toMatchObject({ code: HANDOFF_DEPTH_EXCEEDED, details: { chain: ["a", "b", "c"], maxHandoffs: 1 } });
+    expect(result.toolMetadata.bc!.error).toMatchObject({ code: HANDOFF_DEPTH_EXCEEDED, details: { chain: ["a", "b", "c"], maxHandoffs: 1 } });
     expect(handoffOf(result)).toMatchObject({ answeredBy: "b", chain: ["a", "b"] });
   });
 
@@ -134,12 +170,16 @@ describe("handoffs", () => {
     const result = await run({ provider: aModel, model: "m", input: "q", ...a.runOptions({ maxHandoffs: 0 }) });
     expect(result.text).toBe("A answers.");
     expect(handoffOf(result)).toBeUndefined();
-    expect(result.toolMetadata["ab"]!["error"]).toMatchObject({ code: HANDOFF_DEPTH_EXCEEDED, details: { chain: ["a", "b"] } });
+    expect(result.toolMetadata.ab!.error).toMatchObject({ code: HANDOFF_DEPTH_EXCEEDED, details: { chain: ["a", "b"] } });
   });
 
   it("agents that hand off to each other are bounded by maxHandoffs", async () => {
     // Both models always hand over to the other one, until refused.
-    const pingModel = scriptedModel([{ toolCalls: [{ name: "transfer_to_pong", arguments: {} }] }, { toolCalls: [{ name: "transfer_to_pong", arguments: {} }] }, "ping gives up"]);
+    const pingModel = scriptedModel([
+      { toolCalls: [{ name: "transfer_to_pong", arguments: {} }] },
+      { toolCalls: [{ name: "transfer_to_pong", arguments: {} }] },
+      "ping gives up",
+    ]);
     const pongModel = scriptedModel([{ toolCalls: [{ name: "transfer_to_ping", arguments: {} }] }]);
     const ping = defineAgent({ name: "ping", description: "Ping.", instructions: "Ping.", handoffs: () => [pong], provider: pingModel, maxHandoffs: 2 });
     const pong = defineAgent({ name: "pong", description: "Pong.", instructions: "Pong.", handoffs: () => [ping], provider: pongModel });
@@ -156,10 +196,16 @@ describe("handoffs", () => {
     const bModel = scriptedModel([{ toolCalls: [{ id: "bc", name: "transfer_to_c", arguments: {} }] }, "B answers."]);
     const b = defineAgent({ name: "b", description: "Agent B.", instructions: "You are B.", handoffs: [c], provider: bModel });
     const a = defineAgent({ name: "a", description: "Agent A.", instructions: "You are A.", handoffs: [b] });
-    const result = await run({ provider: scriptedModel([{ toolCalls: [{ name: "transfer_to_b", arguments: {} }] }]), model: "m", input: "q", maxDepth: 1, ...a.runOptions() });
+    const result = await run({
+      provider: scriptedModel([{ toolCalls: [{ name: "transfer_to_b", arguments: {} }] }]),
+      model: "m",
+      input: "q",
+      maxDepth: 1,
+      ...a.runOptions(),
+    });
     expect(result.text).toBe("B answers.");
     expect(lastToolResults(bModel.requests[1]!.messages)[0]!.result).toContain('Handoff to "c" could not start (MAX_DEPTH_EXCEEDED)');
-    expect(result.toolMetadata["bc"]!["error"]).toMatchObject({ code: SUB_AGENT_FAILED, details: { causeCode: "MAX_DEPTH_EXCEEDED" } });
+    expect(result.toolMetadata.bc!.error).toMatchObject({ code: SUB_AGENT_FAILED, details: { causeCode: "MAX_DEPTH_EXCEEDED" } });
   });
 
   it("a failing target leaves control with the calling agent, whose model sees the error", async () => {
@@ -170,7 +216,9 @@ describe("handoffs", () => {
     expect(result.text).toBe("A answers after all.");
     expect(result.stopReason).toBe("completed");
     expect(handoffOf(result)).toBeUndefined();
-    expect(lastToolResults(aModel.requests[1]!.messages)[0]!.result).toMatch(/Handoff to "b" failed \(a\/b#1, stop reason "error"\): \(PROVIDER_ERROR\) .*B is down/);
+    expect(lastToolResults(aModel.requests[1]!.messages)[0]!.result).toMatch(
+      /Handoff to "b" failed \(a\/b#1, stop reason "error"\): \(PROVIDER_ERROR\) .*B is down/,
+    );
   });
 
   it("only one handoff per turn: a second transfer of the same turn is refused", async () => {
@@ -178,7 +226,14 @@ describe("handoffs", () => {
     const cModel = scriptedModel(["never"]);
     const b = defineAgent({ name: "b", description: "Agent B.", instructions: "You are B.", provider: bModel });
     const c = defineAgent({ name: "c", description: "Agent C.", instructions: "You are C.", provider: cModel });
-    const aModel = scriptedModel([{ toolCalls: [{ id: "ab", name: "transfer_to_b", arguments: {} }, { id: "ac", name: "transfer_to_c", arguments: {} }] }]);
+    const aModel = scriptedModel([
+      {
+        toolCalls: [
+          { id: "ab", name: "transfer_to_b", arguments: {} },
+          { id: "ac", name: "transfer_to_c", arguments: {} },
+        ],
+      },
+    ]);
     const a = defineAgent({ name: "a", description: "Agent A.", instructions: "You are A.", handoffs: [b, c] });
     const result = await run({ provider: aModel, model: "m", input: "q", ...a.runOptions() });
     expect(result.text).toBe("B here.");
@@ -202,7 +257,14 @@ describe("handoffs", () => {
     };
     const b = defineAgent({ name: "b", description: "Agent B.", instructions: "You are B.", provider: scriptedModel(["B here."]) });
     const aModel = scriptedModel([{ toolCalls: [{ name: "lookup", arguments: {} }] }, { toolCalls: [{ name: transferToolName("b"), arguments: {} }] }]);
-    const a = defineAgent({ name: "a", description: "Agent A.", instructions: "You are A.", tools: [fakeTool({ name: "lookup", result: "raw" })], handoffs: [b], config });
+    const a = defineAgent({
+      name: "a",
+      description: "Agent A.",
+      instructions: "You are A.",
+      tools: [fakeTool({ name: "lookup", result: "raw" })],
+      handoffs: [b],
+      config,
+    });
     const result = await run({ provider: aModel, model: "m", input: "q", ...a.runOptions() });
     expect(result.text).toBe("B here.");
     expect(lastToolResults(aModel.requests[1]!.messages)[0]!.result).toBe("looked up (modified)");
@@ -211,10 +273,17 @@ describe("handoffs", () => {
 
   it("a handoff target that waits for an approval pauses the whole run; resumed elsewhere, the target goes on and answers for the caller", async () => {
     const refundLog: string[] = [];
-    const refund: Tool = { ...fakeTool({ name: "refund" }), execute: async (args: { amount: number }) => (refundLog.push(`refund ${args.amount}`), `refunded ${args.amount}`) };
+    const refund: Tool = {
+      ...fakeTool({ name: "refund" }),
+      execute: async (args: { amount: number }) => (refundLog.push(`refund ${args.amount}`), `refunded ${args.amount}`),
+    };
     const approveRefunds: AgentConfig = {
       beforeToolCalls: ({ calls }) => ({
-        decisions: Object.fromEntries(calls.filter((planned) => planned.call.toolName === "refund").map((planned) => [planned.call.toolCallId, { type: "interrupt" as const, payload: "refund needs a person" }])),
+        decisions: Object.fromEntries(
+          calls
+            .filter((planned) => planned.call.toolName === "refund")
+            .map((planned) => [planned.call.toolCallId, { type: "interrupt" as const, payload: "refund needs a person" }]),
+        ),
       }),
     };
     const billingModel = scriptedModel([{ toolCalls: [{ id: "rf", name: "refund", arguments: { amount: 30 } }] }]);
@@ -226,7 +295,9 @@ describe("handoffs", () => {
 
     const paused = await run({ provider: triageModel, model: "m", input: "refund my 30 euros", ...triage(billingModel).runOptions() });
     expect(paused.stopReason).toBe("interrupted");
-    expect(paused.interruptions).toEqual([expect.objectContaining({ agentPath: "triage/billing#1", toolCallId: "rf", toolName: "refund", payload: "refund needs a person" })]);
+    expect(paused.interruptions).toEqual([
+      expect.objectContaining({ agentPath: "triage/billing#1", toolCallId: "rf", toolName: "refund", payload: "refund needs a person" }),
+    ]);
     expect(refundLog).toEqual([]);
     // The target started from the conversation so far, read from the run's state.
     expect(billingModel.requests[0]!.messages.slice(1)).toEqual([user("refund my 30 euros")]);

@@ -18,9 +18,24 @@ describe("manage_todo_list", () => {
   it("writes and updates the list, emitting plan-updated events with versions", async () => {
     const tool = todoListTool();
     const model = scriptedModel([
-      { toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ title: "Search" }, { id: "w", title: "Write", status: "pending" }, { title: "Review" }] })] },
+      {
+        toolCalls: [
+          todo({ operation: "write", expectedVersion: 0, items: [{ title: "Search" }, { id: "w", title: "Write", status: "pending" }, { title: "Review" }] }),
+        ],
+      },
       { toolCalls: [todo({ operation: "update", expectedVersion: 1, changes: [{ id: "1", status: "in_progress" }] })] },
-      { toolCalls: [todo({ operation: "update", expectedVersion: 2, changes: [{ id: "1", status: "completed" }, { id: "w", status: "in_progress", title: "Write it" }] })] },
+      {
+        toolCalls: [
+          todo({
+            operation: "update",
+            expectedVersion: 2,
+            changes: [
+              { id: "1", status: "completed" },
+              { id: "w", status: "in_progress", title: "Write it" },
+            ],
+          }),
+        ],
+      },
       { toolCalls: [todo({ operation: "read" })] },
       "done",
     ]);
@@ -49,7 +64,7 @@ describe("manage_todo_list", () => {
     expect(results.map((r) => (r.result as TodoList).version)).toEqual([1, 2, 3, 3]);
     expect(results[3]!.result).toEqual(final);
     expect(todoListOf(result)).toEqual(final);
-    expect(result.custom["todoList"]).toEqual(final);
+    expect(result.custom.todoList).toEqual(final);
     // The plan events belong to the main agent and follow their tool's start.
     expect(plans.every((e) => e.agentPath === "main")).toBe(true);
     expect(tool.selectionRule).toContain("manage_todo_list");
@@ -73,7 +88,11 @@ describe("manage_todo_list", () => {
     expect(results[1]!.result).toContain("Stale version: expectedVersion is 0 but the list is at version 1");
     expect(results[1]!.result).toContain("a [pending] A");
     expect(result.toolCalls[1]!.error).toMatchObject({ code: "TOOL_EXECUTION_FAILED" });
-    expect(result.toolMetadata[result.toolCalls[1]!.toolCallId]![TODO_LIST_ERROR_METADATA_KEY]).toMatchObject({ kind: "version_conflict", expectedVersion: 0, currentVersion: 1 });
+    expect(result.toolMetadata[result.toolCalls[1]!.toolCallId]![TODO_LIST_ERROR_METADATA_KEY]).toMatchObject({
+      kind: "version_conflict",
+      expectedVersion: 0,
+      currentVersion: 1,
+    });
     expect(results[2]!.isError).toBe(true);
     expect(result.toolMetadata[result.toolCalls[2]!.toolCallId]![TODO_LIST_ERROR_METADATA_KEY]).toMatchObject({ kind: "missing_version", currentVersion: 1 });
     expect(results[3]!.isError).toBeUndefined();
@@ -85,10 +104,32 @@ describe("manage_todo_list", () => {
   it("allows only one item in progress at a time", async () => {
     const tool = todoListTool();
     const model = scriptedModel([
-      { toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ title: "A", status: "in_progress" }, { title: "B", status: "in_progress" }] })] },
+      {
+        toolCalls: [
+          todo({
+            operation: "write",
+            expectedVersion: 0,
+            items: [
+              { title: "A", status: "in_progress" },
+              { title: "B", status: "in_progress" },
+            ],
+          }),
+        ],
+      },
       { toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ title: "A", status: "in_progress" }, { title: "B" }] })] },
       { toolCalls: [todo({ operation: "update", expectedVersion: 1, changes: [{ id: "2", status: "in_progress" }] })] },
-      { toolCalls: [todo({ operation: "update", expectedVersion: 1, changes: [{ id: "1", status: "completed" }, { id: "2", status: "in_progress" }] })] },
+      {
+        toolCalls: [
+          todo({
+            operation: "update",
+            expectedVersion: 1,
+            changes: [
+              { id: "1", status: "completed" },
+              { id: "2", status: "in_progress" },
+            ],
+          }),
+        ],
+      },
       "done",
     ]);
     const result = await run({ provider: model, model: "m", input: "x", tools: [tool] });
@@ -102,7 +143,18 @@ describe("manage_todo_list", () => {
   it("refuses unknown ids, duplicate ids, empty updates and invalid arguments", async () => {
     const tool = todoListTool({ maxItems: 2 });
     const model = scriptedModel([
-      { toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ id: "x", title: "A" }, { id: "x", title: "B" }] })] },
+      {
+        toolCalls: [
+          todo({
+            operation: "write",
+            expectedVersion: 0,
+            items: [
+              { id: "x", title: "A" },
+              { id: "x", title: "B" },
+            ],
+          }),
+        ],
+      },
       { toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ title: "A" }, { title: "B" }, { title: "C" }] })] },
       { toolCalls: [todo({ operation: "update", expectedVersion: 0, changes: [{ id: "nope", status: "completed" }] })] },
       { toolCalls: [todo({ operation: "update", expectedVersion: 0, changes: [] })] },
@@ -117,7 +169,7 @@ describe("manage_todo_list", () => {
     expect(errors[3]).toContain("at least one entry in changes");
     expect(result.toolCalls[4]!.status).toBe("invalid");
     expect(todoListOf(result)).toBeUndefined();
-    expect(result.custom["todoList"]).toBeUndefined();
+    expect(result.custom.todoList).toBeUndefined();
   });
 
   it("keeps one list per run and per agent: one tool instance serves many runs and sub-agents", async () => {
@@ -132,7 +184,8 @@ describe("manage_todo_list", () => {
     // A sub-agent with the same tool keeps its own list (version 0 to start), not its parent's.
     const helper: Tool = {
       ...fakeTool({ name: "helper" }),
-      execute: async (_args, ctx) => todoListOf(await ctx.runSubAgent({ name: "planner", input: "plan", instructions: "", tools: [tool], provider: write("child") })),
+      execute: async (_args, ctx) =>
+        todoListOf(await ctx.runSubAgent({ name: "planner", input: "plan", instructions: "", tools: [tool], provider: write("child") })),
     };
     const parentModel = scriptedModel([
       { toolCalls: [todo({ operation: "write", expectedVersion: 0, items: [{ title: "parent" }] })] },
@@ -159,7 +212,10 @@ describe("manage_todo_list", () => {
     const json = JSON.stringify(paused.state);
     expect(JSON.parse(json).root.custom.todoList).toMatchObject({ version: 1 });
 
-    const secondModel = scriptedModel([{ toolCalls: [todo({ operation: "update", expectedVersion: 1, changes: [{ id: "1", status: "completed" }] })] }, "done"]);
+    const secondModel = scriptedModel([
+      { toolCalls: [todo({ operation: "update", expectedVersion: 1, changes: [{ id: "1", status: "completed" }] })] },
+      "done",
+    ]);
     const resumed = await run({ provider: secondModel, model: "m", tools: [todoListTool(), ask], resume: json, decisions: { q1: { answer: "yes" } } });
     expect(resumed.stopReason).toBe("completed");
     expect(resumed.toolCalls.find((call) => call.toolName === TODO_LIST_TOOL_NAME && call.iteration === 3)?.status).toBe("ok");

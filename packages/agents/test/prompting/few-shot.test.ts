@@ -54,7 +54,10 @@ describe("fewShot", () => {
   });
 
   it("follows the model of each call: examples leave when a config composed before it switches to another model", async () => {
-    const switching = composeConfigs({ prepareStep: ({ stepNumber }) => (stepNumber === 0 ? undefined : { model: "large-1" }) }, fewShot({ examples: { "small-*": examples } }));
+    const switching = composeConfigs(
+      { prepareStep: ({ stepNumber }) => (stepNumber === 0 ? undefined : { model: "large-1" }) },
+      fewShot({ examples: { "small-*": examples } }),
+    );
     const { provider, promise } = weatherRun("small-1", switching);
     await promise;
     expect(provider.requests.map((request) => request.model)).toEqual(["small-1", "large-1"]);

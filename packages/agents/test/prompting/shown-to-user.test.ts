@@ -50,7 +50,8 @@ describe("shownToUser", () => {
 
   it("wraps what a config composed before it returned, and keeps its other changes", async () => {
     const inner: AgentConfig = {
-      afterToolBatch: ({ results }) => (results.some((entry) => entry.call.toolName === "draft") ? { results: { b: "short draft" }, toolChoice: "none" } : undefined),
+      afterToolBatch: ({ results }) =>
+        results.some((entry) => entry.call.toolName === "draft") ? { results: { b: "short draft" }, toolChoice: "none" } : undefined,
     };
     const provider = scriptedModel([{ toolCalls: [{ id: "b", name: "draft", arguments: {} }] }, "Done."]);
     await run({ provider, model: "m", tools: tools(), input: "go", config: composeConfigs(inner, shownToUser({ toolNames: ["draft"] })) });

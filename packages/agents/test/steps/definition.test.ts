@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BatonError, ConfigurationError } from "@baton/core";
+import { type BatonError, ConfigurationError } from "@baton/core";
 import { createMemoryStorage } from "@baton/storage-memory";
 import { OrchestrationDefinitionError, createOrchestration, parseOrchestrationDefinition } from "../../src/steps/index.js";
 import { run } from "@baton/loop";
@@ -32,7 +32,12 @@ describe("orchestration definitions", () => {
 
   it("names the path of a bad condition type", () => {
     const issues = issuesOf(() =>
-      createOrchestration({ steps: [{ name: "a", isDefault: true }, { name: "b", conditions: [{ type: "tool_was_used", tool: "x" }] }] }),
+      createOrchestration({
+        steps: [
+          { name: "a", isDefault: true },
+          { name: "b", conditions: [{ type: "tool_was_used", tool: "x" }] },
+        ],
+      }),
     );
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatch(/^steps\[1\]\.conditions\[0\]\.type: /);
@@ -122,15 +127,32 @@ describe("AgentDock's orchestration JSON, as written", () => {
   const agentDock = {
     description: "Guides the agent to select a mode based on the query.",
     steps: [
-      { name: "CreativeMode", description: "No searching.", conditions: [{ type: "tool_used", value: "brainstorm" }], availableTools: { allowed: ["think", "brainstorm"], denied: ["search"] } },
+      {
+        name: "CreativeMode",
+        description: "No searching.",
+        conditions: [{ type: "tool_used", value: "brainstorm" }],
+        availableTools: { allowed: ["think", "brainstorm"], denied: ["search"] },
+      },
       { name: "AnalysisMode", description: "After a search.", conditions: [{ type: "tool_used", value: "search" }] },
-      { name: "ResearchMode", description: "Search, think, reflect.", isDefault: true, sequence: ["search", "think", "reflect"], conditions: [{ type: "sequence_match" }] },
+      {
+        name: "ResearchMode",
+        description: "Search, think, reflect.",
+        isDefault: true,
+        sequence: ["search", "think", "reflect"],
+        conditions: [{ type: "sequence_match" }],
+      },
     ],
   };
 
   it("loads in Baton's names: availableTools → allowedTools/deniedTools, value → tool, a bare sequence_match → the step's sequence", () => {
     const parsed = parseOrchestrationDefinition(agentDock);
-    expect(parsed.steps[0]).toEqual({ name: "CreativeMode", description: "No searching.", conditions: [{ type: "tool_used", tool: "brainstorm" }], allowedTools: ["think", "brainstorm"], deniedTools: ["search"] });
+    expect(parsed.steps[0]).toEqual({
+      name: "CreativeMode",
+      description: "No searching.",
+      conditions: [{ type: "tool_used", tool: "brainstorm" }],
+      allowedTools: ["think", "brainstorm"],
+      deniedTools: ["search"],
+    });
     expect(parsed.steps[1]!.conditions).toEqual([{ type: "tool_used", tool: "search" }]);
     expect(parsed.steps[2]!.conditions).toEqual([{ type: "sequence_match", sequence: ["search", "think", "reflect"] }]);
   });
@@ -140,7 +162,12 @@ describe("AgentDock's orchestration JSON, as written", () => {
     const model = scriptedModel([{ toolCalls: [{ name: "search" }] }, { toolCalls: [{ name: "think" }] }, { toolCalls: [{ name: "reflect" }] }, "ok"]);
     await run({ provider: model, model: "m", input: "go", tools: tools("search", "think", "reflect", "brainstorm"), config: orchestration.config });
     // The default step's sequence one tool at a time, then (search was used) AnalysisMode, which allows everything.
-    expect(model.requests.map((request) => request.tools?.map((tool) => tool.name))).toEqual([["search"], ["think"], ["reflect"], ["search", "think", "reflect", "brainstorm"]]);
+    expect(model.requests.map((request) => request.tools?.map((tool) => tool.name))).toEqual([
+      ["search"],
+      ["think"],
+      ["reflect"],
+      ["search", "think", "reflect", "brainstorm"],
+    ]);
     expect(orchestration.state().activeStep).toBe("AnalysisMode");
   });
 

@@ -10,7 +10,7 @@ export function offered(request: ModelRequest | undefined): string[] {
 export function lastToolResults(request: ModelRequest | undefined): string[] {
   const messages: readonly Message[] = request?.messages ?? [];
   const last = [...messages].reverse().find((message) => message.role === "tool");
-  if (!last || last.role !== "tool") return [];
+  if (last?.role !== "tool") return [];
   return last.content.map((part) => `${part.toolName}: ${typeof part.result === "string" ? part.result : JSON.stringify(part.result)}`);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { StorageConflictError, StorageCorruptionError } from "@baton/core";
+import { StorageConflictError } from "@baton/core";
 import { run } from "@baton/loop";
 import { scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
@@ -72,7 +72,10 @@ describe("orchestration state across runs and processes", () => {
     const modelB2 = scriptedModel([calls("search"), "b done"]);
     await run({ provider: modelB2, model: "m", input: "again", tools: tools("search", "read", "write"), config: b.config });
     expect(modelB2.requests.map(offered)).toStrictEqual([["search"], ["read"]]);
-    expect(await storage.loadSessionState("orchestration:shared")).toMatchObject({ value: { recentTools: ["search", "search"], sequencePosition: 2 }, version: 2 });
+    expect(await storage.loadSessionState("orchestration:shared")).toMatchObject({
+      value: { recentTools: ["search", "search"], sequencePosition: 2 },
+      version: 2,
+    });
   });
 
   it("falls back to the default step when the stored step is no longer defined, and fails a run over a corrupt state", async () => {

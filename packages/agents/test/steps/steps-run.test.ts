@@ -65,7 +65,10 @@ describe("orchestration steps through run()", () => {
       ["search", "read"],
       ["search", "read"],
     ]);
-    expect(lastToolResults(model.requests[1])).toStrictEqual(['write: Tool "write" is not allowed in step "safe". Tools available now: search, read.', "read: read ok"]);
+    expect(lastToolResults(model.requests[1])).toStrictEqual([
+      'write: Tool "write" is not allowed in step "safe". Tools available now: search, read.',
+      "read: read ok",
+    ]);
     expect(write!.calls).toHaveLength(0);
     expect(read!.calls).toHaveLength(1);
     expect(result.toolCalls.map((call) => [call.toolName, call.status])).toStrictEqual([
@@ -87,7 +90,9 @@ describe("orchestration steps through run()", () => {
 
     // After "write" the history no longer ends with the sequence: back to the default step, its sequence restarted.
     expect(model.requests.map(offered)).toStrictEqual([["search"], ["search"], ["search"], ["read"], ["write"], ["search"]]);
-    expect(lastToolResults(model.requests[1])).toStrictEqual(['read: Tool "read" is not allowed now: step "research" follows a sequence and its next tool is "search". Call "search" first.']);
+    expect(lastToolResults(model.requests[1])).toStrictEqual([
+      'read: Tool "read" is not allowed now: step "research" follows a sequence and its next tool is "search". Call "search" first.',
+    ]);
     expect(search!.calls).toHaveLength(2);
     expect(read!.calls).toHaveLength(1);
     expect(write!.calls).toHaveLength(1);
@@ -160,25 +165,47 @@ describe("orchestration steps through run()", () => {
   });
 
   it("steers a run paused for an approval and resumed in a new process the same way", async () => {
-    const definition = { steps: [{ name: "research", isDefault: true, sequence: ["search", "read"] }, { name: "write", conditions: [{ type: "sequence_match", sequence: ["search", "read"] }], allowedTools: ["write"] }] } as const;
+    const definition = {
+      steps: [
+        { name: "research", isDefault: true, sequence: ["search", "read"] },
+        { name: "write", conditions: [{ type: "sequence_match", sequence: ["search", "read"] }], allowedTools: ["write"] },
+      ],
+    } as const;
     const storage = createMemoryStorage();
     const hold: AgentConfig = {
       beforeToolCalls: ({ calls: planned }) => ({
-        decisions: Object.fromEntries(planned.filter((p) => p.call.toolName === "read" && p.decision.type === "run").map((p) => [p.call.toolCallId, { type: "interrupt" as const }])),
+        decisions: Object.fromEntries(
+          planned.filter((p) => p.call.toolName === "read" && p.decision.type === "run").map((p) => [p.call.toolCallId, { type: "interrupt" as const }]),
+        ),
       }),
     };
     const first = createOrchestration(definition, { store: storage, sessionId: "s" });
     const model1 = scriptedModel([calls("search"), { toolCalls: [{ id: "r1", name: "read", arguments: {} }] }]);
-    const paused = await run({ provider: model1, model: "m", input: "go", tools: tools("search", "read", "write"), config: composeConfigs(first.config, hold) });
+    const paused = await run({
+      provider: model1,
+      model: "m",
+      input: "go",
+      tools: tools("search", "read", "write"),
+      config: composeConfigs(first.config, hold),
+    });
     expect(paused.stopReason).toBe("interrupted");
     expect(model1.requests.map(offered)).toStrictEqual([["search"], ["read"]]);
 
     const second = createOrchestration(definition, { store: storage, sessionId: "s" });
     const model2 = scriptedModel([calls("write"), "done"]);
-    const resumed = await run({ provider: model2, model: "m", tools: tools("search", "read", "write"), config: composeConfigs(second.config, hold), resume: JSON.stringify(paused.state), decisions: { r1: { approve: true } } });
+    const resumed = await run({
+      provider: model2,
+      model: "m",
+      tools: tools("search", "read", "write"),
+      config: composeConfigs(second.config, hold),
+      resume: JSON.stringify(paused.state),
+      decisions: { r1: { approve: true } },
+    });
     expect(resumed.text).toBe("done");
     expect(model2.requests.map(offered)).toStrictEqual([["write"], ["search"]]);
-    expect(await storage.loadSessionState("orchestration:s")).toMatchObject({ value: { activeStep: "research", recentTools: ["search", "read", "write"], sequencePosition: 0 } });
+    expect(await storage.loadSessionState("orchestration:s")).toMatchObject({
+      value: { activeStep: "research", recentTools: ["search", "read", "write"], sequencePosition: 0 },
+    });
   });
 
   it("keeps the tool order of the given tools and reports unknown tools the loop's way", async () => {

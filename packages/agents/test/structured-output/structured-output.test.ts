@@ -3,13 +3,7 @@ import { z } from "zod";
 import { ConfigurationError, composeConfigs, type StreamEvent } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
-import {
-  outputOf,
-  parseJsonAnswer,
-  STRUCTURED_OUTPUT_STATE_KEY,
-  structuredOutput,
-  structuredOutputInstructions,
-} from "../../src/structured-output/index.js";
+import { outputOf, parseJsonAnswer, STRUCTURED_OUTPUT_STATE_KEY, structuredOutput, structuredOutputInstructions } from "../../src/structured-output/index.js";
 
 const City = z.object({ city: z.string(), population: z.number().int().positive() });
 
@@ -109,11 +103,7 @@ describe("structured output", () => {
 
   it("checks only the final answer: tool turns and turns a config composed before it continues are not checked", async () => {
     const tool = fakeTool({ name: "lookup", result: "Lyon has 522000 people" });
-    const model = scriptedModel([
-      { toolCalls: [{ name: "lookup", arguments: {} }] },
-      "thinking out loud",
-      '{"city":"Lyon","population":522000}',
-    ]);
+    const model = scriptedModel([{ toolCalls: [{ name: "lookup", arguments: {} }] }, "thinking out loud", '{"city":"Lyon","population":522000}']);
     let asked = 0;
     const config = composeConfigs({ shouldStop: ({ answered }) => (answered && ++asked === 1 ? false : undefined) }, structuredOutput(City));
     const result = await run({ provider: model, model: "m", input: "x", tools: [tool], config });
@@ -133,11 +123,7 @@ describe("structured output", () => {
         return outputOf(nested, City);
       },
     };
-    const model = scriptedModel([
-      { toolCalls: [{ name: "extract", arguments: {} }] },
-      '{"city":"Bern","population":134000}',
-      "The city is Bern.",
-    ]);
+    const model = scriptedModel([{ toolCalls: [{ name: "extract", arguments: {} }] }, '{"city":"Bern","population":134000}', "The city is Bern."]);
     const result = await run({ provider: model, model: "m", input: "x", tools: [extract] });
     expect(result.stopReason).toBe("completed");
     expect(result.toolCalls[0]!.result).toEqual({ city: "Bern", population: 134000 });
@@ -161,7 +147,15 @@ describe("structured output", () => {
     expect(JSON.stringify(paused.state)).not.toContain("matches this JSON Schema");
 
     const second = scriptedModel(['{"city":"Oslo"}']);
-    const result = await run({ provider: second, model: "m", instructions: "Be exact.", tools: [ask], config: structuredOutput(Answer), resume: JSON.stringify(paused.state), decisions: { q1: { answer: "Oslo" } } });
+    const result = await run({
+      provider: second,
+      model: "m",
+      instructions: "Be exact.",
+      tools: [ask],
+      config: structuredOutput(Answer),
+      resume: JSON.stringify(paused.state),
+      decisions: { q1: { answer: "Oslo" } },
+    });
     expect(result.stopReason).toBe("completed");
     expect(second.requests[0]!.messages.filter((m) => m.role === "system")).toEqual([{ role: "system", content: `Be exact.\n\n${instruction}` }]);
     expect(outputOf(result, Answer)).toEqual({ city: "Oslo" });

@@ -43,10 +43,17 @@ describe("loadAgentTemplate + agentFromTemplate", () => {
 
   it("loads a file and runs it end to end with its tools, limits and data policy", async () => {
     const template = await loadAgentTemplate(FIXTURE);
-    expect(template.steps).toEqual({ steps: [{ name: "triage", isDefault: true, allowedTools: ["lookup_customer", "search_orders"], deniedTools: ["lookup_customer"] }] });
+    expect(template.steps).toEqual({
+      steps: [{ name: "triage", isDefault: true, allowedTools: ["lookup_customer", "search_orders"], deniedTools: ["lookup_customer"] }],
+    });
     const t = tools();
     const provider = scriptedModel([
-      { toolCalls: [{ id: "l1", name: "lookup_customer", arguments: {} }, { id: "s1", name: "search_orders", arguments: { id: "42" } }] },
+      {
+        toolCalls: [
+          { id: "l1", name: "lookup_customer", arguments: {} },
+          { id: "s1", name: "search_orders", arguments: { id: "42" } },
+        ],
+      },
       { toolCalls: [{ id: "s2", name: "search_orders", arguments: { id: "43" } }] },
       "Order 42 shipped.",
     ]);
@@ -101,12 +108,16 @@ describe("loadAgentTemplate + agentFromTemplate", () => {
     const template = parseAgentTemplate({ name: "x", instructions: "i", model: "m", tools: ["search_orders", "refund"] });
     const call = () => agentFromTemplate(template, { tools: tools() });
     expect(call).toThrow(AgentTemplateError);
-    expect(call).toThrow('Agent template "x" names tools that were not given. Available tools: search_orders, lookup_customer.\n  - tools[1]: unknown tool "refund"');
+    expect(call).toThrow(
+      'Agent template "x" names tools that were not given. Available tools: search_orders, lookup_customer.\n  - tools[1]: unknown tool "refund"',
+    );
   });
 
   it("an unknown provider name is an error listing the available providers", () => {
     const template = parseAgentTemplate({ name: "x", instructions: "i", model: "m", provider: "openai" });
-    expect(() => agentFromTemplate(template, { providers: { scripted: scriptedModel([]) } })).toThrow('Agent template "x" names a provider that was not given. Available providers: scripted.\n  - provider: unknown provider "openai"');
+    expect(() => agentFromTemplate(template, { providers: { scripted: scriptedModel([]) } })).toThrow(
+      'Agent template "x" names a provider that was not given. Available providers: scripted.\n  - provider: unknown provider "openai"',
+    );
   });
 
   it("no provider at all is an error", () => {
@@ -117,14 +128,16 @@ describe("loadAgentTemplate + agentFromTemplate", () => {
 
   it("a tool keyed by another name is refused", () => {
     const template = parseAgentTemplate({ name: "x", instructions: "i", model: "m" });
-    expect(() => agentFromTemplate(template, { provider: scriptedModel([]), tools: { search: tools().search_orders } })).toThrow('tools["search"] is a tool named "search_orders"');
+    expect(() => agentFromTemplate(template, { provider: scriptedModel([]), tools: { search: tools().search_orders } })).toThrow(
+      'tools["search"] is a tool named "search_orders"',
+    );
   });
 
   it("a missing or broken file is an error naming the file", async () => {
     await expect(loadAgentTemplate("/nonexistent/agent.json")).rejects.toThrow("Cannot read agent template /nonexistent/agent.json: no such file.");
     const dir = mkdtempSync(join(tmpdir(), "baton-template-"));
     const path = join(dir, "broken.json");
-    writeFileSync(path, "{ \"name\": ");
+    writeFileSync(path, '{ "name": ');
     await expect(loadAgentTemplate(path)).rejects.toThrow(`Invalid agent template ${path}: not valid JSON`);
     const invalid = join(dir, "invalid.json");
     writeFileSync(invalid, JSON.stringify({ ...valid, limits: { toolCallLimit: "ten" } }));
@@ -146,7 +159,11 @@ describe("parseAgentTemplate: each invalid field is named", () => {
     ["an unknown field", { ...valid, instruction: "typo" }, "instruction: Unknown field."],
     ["an unknown nested field", { ...valid, limits: { toolCalls: 3 } }, "limits.toolCalls: Unknown field."],
     ["dataPolicy.storeText", { ...valid, dataPolicy: { storeText: "yes" } }, "dataPolicy.storeText: Invalid input: expected boolean, received string"],
-    ["dataPolicy.allowedToolCalls[0]", { ...valid, dataPolicy: { allowedToolCalls: ["z"] } }, 'dataPolicy.allowedToolCalls[0]: "z" is not one of the template\'s tools (a, b, c).'],
+    [
+      "dataPolicy.allowedToolCalls[0]",
+      { ...valid, dataPolicy: { allowedToolCalls: ["z"] } },
+      'dataPolicy.allowedToolCalls[0]: "z" is not one of the template\'s tools (a, b, c).',
+    ],
     ["nonIterativeTools[1]", { ...valid, nonIterativeTools: ["a", "q"] }, 'nonIterativeTools[1]: "q" is not one of the template\'s tools (a, b, c).'],
     ["a repeated tool", { ...valid, tools: ["a", "b", "a"] }, 'tools[2]: "a" is listed twice.'],
     ["a bad tool name", { ...valid, tools: ["a b"] }, 'tools[0]: A tool name holds letters, digits, "_" and "-" only.'],

@@ -1,6 +1,7 @@
-export { retryAfterMs } from "@baton/core";
+import { retryAfterMs as kitRetryAfterMs } from "@baton/core/provider-kit";
 
-/** Something that reads response headers: a `Headers` object (what the SDK gives). */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
+/**
+ * How long a provider asked to wait, in ms, from `retry-after-ms` / `retry-after`.
+ * @deprecated Import `retryAfterMs` from `@baton/core/provider-kit`; this re-export goes away in the next release.
+ */
+export const retryAfterMs = kitRetryAfterMs;

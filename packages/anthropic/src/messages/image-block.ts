@@ -1,5 +1,5 @@
 import { InvalidRequestError, type ImagePart } from "@baton/core";
-import { PROVIDER } from "../errors/map-anthropic-error.js";
+import { PROVIDER } from "../errors/provider-id.js";
 import type { AnthropicImageBlockParam } from "../sdk-types.js";
 
 /** The media types the Messages API accepts for inline (base64) images. */

@@ -19,4 +19,3 @@ export function toToolResultBlock(part: ToolResultPart): Anthropic.ToolResultBlo
     ...(part.isError ? { is_error: true } : {}),
   };
 }
-

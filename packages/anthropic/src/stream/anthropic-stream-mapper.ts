@@ -1,5 +1,5 @@
 import { ProviderStreamError, type ModelStreamPart } from "@baton/core";
-import { PROVIDER } from "../errors/map-anthropic-error.js";
+import { PROVIDER } from "../errors/provider-id.js";
 import type { AnthropicStreamEvent } from "../sdk-types.js";
 import { toFinishReason } from "./finish-reason.js";
 import { UsageCounter } from "./usage-counter.js";

@@ -1,8 +1,8 @@
 import { ProviderStreamError, RunAbortedError, type BatonError, type ModelStreamPart } from "@baton/core";
-import { PROVIDER } from "../errors/map-anthropic-error.js";
+import { PROVIDER } from "../errors/provider-id.js";
 import type { AnthropicStreamEvent } from "../sdk-types.js";
 import { AnthropicStreamMapper } from "./anthropic-stream-mapper.js";
-import { IdleWatch } from "@baton/core";
+import { IdleWatch } from "@baton/core/provider-kit";
 
 /**
  * Iterates the Baton parts of an SDK event stream. A plain async iterator rather

@@ -1,6 +1,6 @@
 import { InvalidRequestError, type JsonSchema } from "@baton/core";
 import type Anthropic from "@anthropic-ai/sdk";
-import { PROVIDER } from "../errors/map-anthropic-error.js";
+import { PROVIDER } from "../errors/provider-id.js";
 
 /** Keywords the Messages API refuses at the top level of an `input_schema`. */
 const TOP_LEVEL_UNSUPPORTED = ["oneOf", "anyOf", "allOf"] as const;

@@ -4,8 +4,18 @@ import { AGENT_RUN_OPTION_KEYS, type AgentRunOptions } from "./agent-run-options
 import type { AgentContinueOptions, AgentResumeOptions } from "./agent-resume-options.js";
 import type { CreateAgentOptions } from "./create-agent-options.js";
 
-const { input: _input, resume: _resume, decisions, signal: _signal, runId: _runId, onEvent: _onEvent, conversationId: _conversationId, context: _context, agentName: _agentName, ...defaults } =
-  runOptionRules;
+const {
+  input: _input,
+  resume: _resume,
+  decisions,
+  signal: _signal,
+  runId: _runId,
+  onEvent: _onEvent,
+  conversationId: _conversationId,
+  context: _context,
+  agentName: _agentName,
+  ...defaults
+} = runOptionRules;
 
 /**
  * Every key of {@link CreateAgentOptions}: the loop's run options an agent fixes

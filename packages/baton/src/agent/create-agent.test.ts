@@ -102,7 +102,7 @@ describe("createAgent", () => {
     const create = () => createAgent({ model: "m1" } as never);
     expect(create).toThrow(ConfigurationError);
     expect(create).toThrow(MISSING_PROVIDER_MESSAGE);
-    expect(MISSING_PROVIDER_MESSAGE).toContain("scriptedModel() from baton/testing");
+    expect(MISSING_PROVIDER_MESSAGE).toContain("scriptedModel() from @baton/testing");
     expect(() => createAgent({ provider: {} as never, model: "m1" })).toThrow(/stream\(\) method/);
     expect(() => createAgent({ provider: scriptedModel([]), model: "" })).toThrow(/needs a model/);
   });
@@ -166,12 +166,7 @@ describe("per-call options", () => {
   });
 
   it("let a call's toolCallLimit override the agent's, and keep the agent's when it is undefined", async () => {
-    const turns = [
-      { toolCalls: [{ name: "search" }] },
-      { toolCalls: [{ name: "search" }] },
-      { toolCalls: [{ name: "search" }] },
-      "final",
-    ];
+    const turns = [{ toolCalls: [{ name: "search" }] }, { toolCalls: [{ name: "search" }] }, { toolCalls: [{ name: "search" }] }, "final"];
     const search = fakeTool({ name: "search", result: "r" });
     const agent = createAgent({ provider: scriptedModel(turns, { loop: true }), model: "m1", tools: [search], toolCallLimit: 3 });
 
@@ -186,7 +181,7 @@ describe("per-call options", () => {
 
   it("pass run id, event callback, application context and conversation id through", async () => {
     const storage = createMemoryStorage();
-    const whoami = fakeTool({ name: "whoami", result: (_args, ctx) => ctx.context["user"] });
+    const whoami = fakeTool({ name: "whoami", result: (_args, ctx) => ctx.context.user });
     const agent = createAgent({
       provider: scriptedModel([{ toolCalls: [{ name: "whoami" }] }, "ok"]),
       model: "m1",
@@ -232,7 +227,13 @@ describe("per-call options", () => {
         return new Promise((_resolve, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason)));
       },
     };
-    const processA = createAgent({ provider: scriptedModel([{ toolCalls: [{ id: "call_1", name: "whoami", arguments: {} }] }]), model: "m1", tools: [hangs], storage: link.connection, claimLeaseMs: 20 });
+    const processA = createAgent({
+      provider: scriptedModel([{ toolCalls: [{ id: "call_1", name: "whoami", arguments: {} }] }]),
+      model: "m1",
+      tools: [hangs],
+      storage: link.connection,
+      claimLeaseMs: 20,
+    });
     const stopA = new AbortController();
     const dying = processA.run("who am I?", { runId: "r9", conversationId: "c9", signal: stopA.signal });
     await started;
@@ -287,7 +288,13 @@ function shopOptions(log: string[], storage?: Storage): CreateAgentOptions {
   const reply = (request: ModelRequest) =>
     request.messages.some((message) => message.role === "tool")
       ? { text: "Done with the order." }
-      : { text: "Ordering.", toolCalls: [{ id: "buy_1", name: "buy", arguments: { item: "car" } }, { id: "look_1", name: "look", arguments: {} }] };
+      : {
+          text: "Ordering.",
+          toolCalls: [
+            { id: "buy_1", name: "buy", arguments: { item: "car" } },
+            { id: "look_1", name: "look", arguments: {} },
+          ],
+        };
   return {
     provider: scriptedModel([reply], { loop: true }),
     model: "m1",
@@ -301,7 +308,15 @@ function shopOptions(log: string[], storage?: Storage): CreateAgentOptions {
   };
 }
 
-const WAITING = { id: "buy_1", kind: "approval", agentPath: "main", toolCallId: "buy_1", toolName: "buy", arguments: { item: "car" }, payload: { reason: "costly" } };
+const WAITING = {
+  id: "buy_1",
+  kind: "approval",
+  agentPath: "main",
+  toolCallId: "buy_1",
+  toolName: "buy",
+  arguments: { item: "car" },
+  payload: { reason: "costly" },
+};
 
 describe("pausing for a person", () => {
   it("pauses on an approval, and a second agent made from the same options (another process) continues it from the state's JSON", async () => {
@@ -374,7 +389,15 @@ describe("createAgent: toolPreset, allowedTools and disallowedTools", () => {
   const bash = { ...fakeTool({ name: "bash", result: "ran" }), preset: "full" as const };
 
   it("offers only the preset's tools, less the denied ones; a denied tool the model calls anyway is not run", async () => {
-    const provider = scriptedModel([{ toolCalls: [{ name: "bash", arguments: {} }, { name: "grep", arguments: {} }] }, "done"]);
+    const provider = scriptedModel([
+      {
+        toolCalls: [
+          { name: "bash", arguments: {} },
+          { name: "grep", arguments: {} },
+        ],
+      },
+      "done",
+    ]);
     const agent = createAgent({ provider, model: "m", tools: [grep, edit, bash], toolPreset: "readwrite", disallowedTools: ["edit"] });
     const result = await agent.run("look");
     expect(provider.requests[0]!.tools?.map((tool) => tool.name)).toEqual(["grep"]);
@@ -392,7 +415,9 @@ describe("createAgent: toolPreset, allowedTools and disallowedTools", () => {
     await createAgent({ provider, model: "m", tools: [grep, edit, bash], allowedTools: ["edit"] }).run("x");
     expect(provider.requests[0]!.tools?.map((tool) => tool.name)).toEqual(["edit"]);
     expect(() => createAgent({ provider, model: "m", tools: [grep], toolPreset: "admin" as never })).toThrow(ConfigurationError);
-    await expect(createAgent({ provider, model: "m", tools: [grep], allowedTools: ["grpe"] }).run("x")).rejects.toThrow('Agent "main": allowedTools names tools it does not have (grpe); its tools: grep.');
+    await expect(createAgent({ provider, model: "m", tools: [grep], allowedTools: ["grpe"] }).run("x")).rejects.toThrow(
+      'Agent "main": allowedTools names tools it does not have (grpe); its tools: grep.',
+    );
   });
 
   it("passes its logger to every run, with the agent's name as the agent path", async () => {

@@ -8,8 +8,7 @@ import { runOptionsFor, type AgentSetup } from "./run-options-for.js";
 import { AGENT_CONTINUE_RULES, AGENT_RESUME_RULES, AGENT_RUN_RULES, CREATE_AGENT_RULES } from "./agent-option-rules.js";
 
 /** The message of the error thrown when `createAgent` is given no provider. */
-export const MISSING_PROVIDER_MESSAGE =
-  "createAgent needs a provider: a provider adapter, or scriptedModel() from baton/testing for tests.";
+export const MISSING_PROVIDER_MESSAGE = "createAgent needs a provider: a provider adapter, or scriptedModel() from @baton/testing for tests.";
 
 /**
  * Creates an agent: the options that stay the same for every run, fixed once, so a
@@ -38,8 +37,8 @@ export const MISSING_PROVIDER_MESSAGE =
  * and the agent name are checked when the agent is made.
  *
  * @example
- * import { createAgent, defineTool } from "baton";
- * import { scriptedModel } from "baton/testing";
+ * import { createAgent, defineTool } from "@baton/sdk";
+ * import { scriptedModel } from "@baton/testing";
  * import { z } from "zod";
  *
  * const add = defineTool({
@@ -70,7 +69,11 @@ export function createAgent(options: CreateAgentOptions): Agent {
     throw new ConfigurationError("createAgent needs an options object with at least a provider and a model.");
   }
   const { name = "main", tools, toolPreset, allowedTools, disallowedTools, ...defaults } = options;
-  const access = { ...(toolPreset === undefined ? {} : { toolPreset }), ...(allowedTools === undefined ? {} : { allowedTools }), ...(disallowedTools === undefined ? {} : { disallowedTools }) };
+  const access = {
+    ...(toolPreset === undefined ? {} : { toolPreset }),
+    ...(allowedTools === undefined ? {} : { allowedTools }),
+    ...(disallowedTools === undefined ? {} : { disallowedTools }),
+  };
   checkToolAccess(access, `createAgent "${name}"`);
   if (defaults.provider === undefined || defaults.provider === null) throw new ConfigurationError(MISSING_PROVIDER_MESSAGE);
   if (typeof defaults.model !== "string" || defaults.model.length === 0) {
@@ -106,14 +109,20 @@ export function createAgent(options: CreateAgentOptions): Agent {
         checkOptions("agent.resume", perCall, AGENT_RESUME_RULES);
         const { decisions, ...rest } = perCall;
         const { storage, ...options } = runOptionsFor(setup, rest);
-        if (storage === undefined) return Promise.reject(new ConfigurationError(`agent.resume("${runId}") needs the agent's "storage": an agent without storage persists nothing.`));
+        if (storage === undefined)
+          return Promise.reject(new ConfigurationError(`agent.resume("${runId}") needs the agent's "storage": an agent without storage persists nothing.`));
         return resume({ ...options, storage, runId, ...(decisions === undefined ? {} : { decisions }) });
       }),
   } satisfies Agent);
 }
 
 /** The loop's options that continue a paused run of the agent from its state, with the answers. */
-function continueOptions(setup: AgentSetup, state: RunState | string, decisions: InterruptDecisions | undefined, perCall: AgentContinueOptions | undefined): RunOptions {
+function continueOptions(
+  setup: AgentSetup,
+  state: RunState | string,
+  decisions: InterruptDecisions | undefined,
+  perCall: AgentContinueOptions | undefined,
+): RunOptions {
   return { ...runOptionsFor(setup, perCall), resume: state, ...(decisions === undefined ? {} : { decisions }) };
 }
 

@@ -12,9 +12,30 @@ import type { Usage } from "../usage/index.js";
 
 const state = () => createAgentState({ runId: "r", agentPath: "main", model: "m", messages: [], toolCallLimit: 25, maxIterations: 50 });
 const context = {} as AgentContext;
-const prepareArgs = (): PrepareStepArgs => ({ state: state(), context, stepNumber: 0, tools: [], model: "m", activeTools: ["a", "b"], toolChoice: "auto", messages: [], instructions: "", finalAnswer: false });
-const call = (id: string, name = "t"): PlannedToolCall => ({ call: { type: "tool-call", toolCallId: id, toolName: name, arguments: {} }, tool: undefined, decision: RUN_DECISION });
-const result = (id: string, value: unknown): ToolBatchResult => ({ call: { type: "tool-call", toolCallId: id, toolName: "t", arguments: {} }, status: "ok", result: value, output: value, durationMs: 1 });
+const prepareArgs = (): PrepareStepArgs => ({
+  state: state(),
+  context,
+  stepNumber: 0,
+  tools: [],
+  model: "m",
+  activeTools: ["a", "b"],
+  toolChoice: "auto",
+  messages: [],
+  instructions: "",
+  finalAnswer: false,
+});
+const call = (id: string, name = "t"): PlannedToolCall => ({
+  call: { type: "tool-call", toolCallId: id, toolName: name, arguments: {} },
+  tool: undefined,
+  decision: RUN_DECISION,
+});
+const result = (id: string, value: unknown): ToolBatchResult => ({
+  call: { type: "tool-call", toolCallId: id, toolName: "t", arguments: {} },
+  status: "ok",
+  result: value,
+  output: value,
+  durationMs: 1,
+});
 const usage: Usage = { model: "m", agentPath: "main", iteration: 1, inputTokens: 10, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0, tools: [] };
 
 describe("composeConfigs", () => {
@@ -75,7 +96,11 @@ describe("composeConfigs", () => {
       { afterToolBatch: ({ results }) => ({ results: { c1: `${results[0]!.result}+a` }, stop: "tools_disabled" as const }) },
       { afterToolBatch: ({ results }) => ({ results: { c1: `${results[0]!.result}+b` }, toolChoice: "required" as const, stop: "ended_by_hook" as const }) },
     );
-    expect(config.afterToolBatch!({ state: state(), context, results: [result("c1", "r")] })).toEqual({ results: { c1: "r+a+b" }, toolChoice: "required", stop: "tools_disabled" });
+    expect(config.afterToolBatch!({ state: state(), context, results: [result("c1", "r")] })).toEqual({
+      results: { c1: "r+a+b" },
+      toolChoice: "required",
+      stop: "tools_disabled",
+    });
   });
 
   it("shouldStop: each config sees the proposal as the ones before left it", () => {
@@ -92,7 +117,11 @@ describe("composeConfigs", () => {
   });
 
   it("adjustUsage: each config adjusts the record the one before returned", () => {
-    const config = composeConfigs({ adjustUsage: ({ usage }) => ({ ...usage, inputTokens: usage.inputTokens + 1 }) }, { adjustUsage: () => undefined }, { adjustUsage: ({ usage }) => ({ ...usage, inputTokens: usage.inputTokens * 2 }) });
+    const config = composeConfigs(
+      { adjustUsage: ({ usage }) => ({ ...usage, inputTokens: usage.inputTokens + 1 }) },
+      { adjustUsage: () => undefined },
+      { adjustUsage: ({ usage }) => ({ ...usage, inputTokens: usage.inputTokens * 2 }) },
+    );
     expect(config.adjustUsage!({ usage, state: state(), text: "", toolCalls: [], toolsSent: false, tools: [] })).toMatchObject({ inputTokens: 22 });
   });
 

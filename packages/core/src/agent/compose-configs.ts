@@ -6,7 +6,16 @@ import type { PrepareStepArgs, PrepareStepHook, StepOverrides } from "./hooks/pr
 import type { BeforeToolCallsArgs, BeforeToolCallsHook, PlannedToolCall, ToolCallDecision, ToolCallsOverrides } from "./hooks/before-tool-calls.js";
 import type { AfterToolBatchArgs, AfterToolBatchHook, ToolBatchOverrides, ToolBatchResult } from "./hooks/after-tool-batch.js";
 import { applyStopDecision, type ShouldStopArgs, type ShouldStopHook, type StepOutcome, type StopDecision } from "./hooks/should-stop.js";
-import type { AdjustUsageArgs, AdjustUsageHook, RunStartArgs, RunStartHook, StepEndArgs, StepEndHook, ToolEventArgs, ToolEventHook } from "./hooks/lifecycle.js";
+import type {
+  AdjustUsageArgs,
+  AdjustUsageHook,
+  RunStartArgs,
+  RunStartHook,
+  StepEndArgs,
+  StepEndHook,
+  ToolEventArgs,
+  ToolEventHook,
+} from "./hooks/lifecycle.js";
 import type { StopReason } from "./stop-reason.js";
 import { isPromiseLike } from "./is-promise-like.js";
 
@@ -52,7 +61,10 @@ function hooksOf<F>(parts: readonly AgentConfig[], name: (typeof HOOK_NAMES)[num
   return hooks;
 }
 
-function lastDefined<K extends "useParallelTools" | "toolCallLimit" | "finalAnswerInstruction" | "dataPolicy">(parts: readonly AgentConfig[], key: K): AgentConfig[K] {
+function lastDefined<K extends "useParallelTools" | "toolCallLimit" | "finalAnswerInstruction" | "dataPolicy">(
+  parts: readonly AgentConfig[],
+  key: K,
+): AgentConfig[K] {
   for (let i = parts.length - 1; i >= 0; i--) {
     const value = parts[i]![key];
     if (value !== undefined) return value;
@@ -94,7 +106,12 @@ function beforeToolCallsOf(hooks: readonly BeforeToolCallsHook[]): BeforeToolCal
         if (overrides.decisions) {
           decisions = { ...decisions, ...overrides.decisions };
           const next = decisions;
-          current = { ...current, calls: current.calls.map((planned): PlannedToolCall => (Object.hasOwn(next, planned.call.toolCallId) ? { ...planned, decision: next[planned.call.toolCallId]! } : planned)) };
+          current = {
+            ...current,
+            calls: current.calls.map(
+              (planned): PlannedToolCall => (Object.hasOwn(next, planned.call.toolCallId) ? { ...planned, decision: next[planned.call.toolCallId]! } : planned),
+            ),
+          };
         }
         stop = overrides.stop;
         return stop === undefined;
@@ -119,13 +136,22 @@ function afterToolBatchOf(hooks: readonly AfterToolBatchHook[]): AfterToolBatchH
         if (overrides.results) {
           results = { ...results, ...overrides.results };
           const next = overrides.results;
-          current = { ...current, results: current.results.map((entry): ToolBatchResult => (Object.hasOwn(next, entry.call.toolCallId) ? { ...entry, result: next[entry.call.toolCallId] } : entry)) };
+          current = {
+            ...current,
+            results: current.results.map(
+              (entry): ToolBatchResult => (Object.hasOwn(next, entry.call.toolCallId) ? { ...entry, result: next[entry.call.toolCallId] } : entry),
+            ),
+          };
         }
         if (overrides.toolChoice !== undefined) toolChoice = overrides.toolChoice;
         if (stop === undefined) stop = overrides.stop;
         return true;
       },
-      (): ToolBatchOverrides => ({ ...(results ? { results } : {}), ...(toolChoice === undefined ? {} : { toolChoice }), ...(stop === undefined ? {} : { stop }) }),
+      (): ToolBatchOverrides => ({
+        ...(results ? { results } : {}),
+        ...(toolChoice === undefined ? {} : { toolChoice }),
+        ...(stop === undefined ? {} : { stop }),
+      }),
     );
   };
 }
@@ -210,7 +236,7 @@ export function composeConfigs(...configs: readonly (AgentConfig | undefined)[])
   setting("toolCallLimit");
   setting("finalAnswerInstruction");
   setting("dataPolicy");
-  if (nonIterative.length > 0) composed["nonIterativeTools"] = nonIterative;
+  if (nonIterative.length > 0) composed.nonIterativeTools = nonIterative;
   const hooks: Record<(typeof HOOK_NAMES)[number], unknown> = {
     onRunStart: allOf(hooksOf<RunStartHook>(parts, "onRunStart") as ((args: RunStartArgs) => void | Promise<void>)[]),
     prepareStep: prepareStepOf(hooksOf(parts, "prepareStep")),

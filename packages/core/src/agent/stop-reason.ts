@@ -25,4 +25,3 @@ export type StopReason =
   | "interrupted"
   | "loop_detected"
   | "budget_exceeded";
-

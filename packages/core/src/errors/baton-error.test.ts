@@ -19,7 +19,9 @@ describe("errors", () => {
     expect(notFound.name).toBe("ToolNotFoundError");
     expect(notFound.message).toBe('Unknown tool "serch". Available tools: search, fetch.');
     expect(notFound.details).toEqual({ toolName: "serch", available: ["search", "fetch"] });
-    expect(new InvalidToolArgumentsError("t", ["a: Required", "b: Expected number"]).message).toBe('Invalid arguments for tool "t": a: Required; b: Expected number');
+    expect(new InvalidToolArgumentsError("t", ["a: Required", "b: Expected number"]).message).toBe(
+      'Invalid arguments for tool "t": a: Required; b: Expected number',
+    );
     expect(new ToolTimeoutError("slow", 30).toJSON()).toMatchObject({ code: "TOOL_TIMEOUT", retryable: true, details: { toolName: "slow", timeoutMs: 30 } });
   });
 

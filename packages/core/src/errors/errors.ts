@@ -3,18 +3,25 @@ import { ERROR_CODES } from "./error-codes.js";
 
 /** A tool name the registry does not know. */
 export class ToolNotFoundError extends BatonError {
-  constructor(readonly toolName: string, available: readonly string[], options: BatonErrorOptions = {}) {
-    super(
-      ERROR_CODES.TOOL_NOT_FOUND,
-      `Unknown tool "${toolName}". Available tools: ${available.length > 0 ? available.join(", ") : "none"}.`,
-      { ...options, details: { toolName, available: [...available], ...options.details } },
-    );
+  constructor(
+    readonly toolName: string,
+    available: readonly string[],
+    options: BatonErrorOptions = {},
+  ) {
+    super(ERROR_CODES.TOOL_NOT_FOUND, `Unknown tool "${toolName}". Available tools: ${available.length > 0 ? available.join(", ") : "none"}.`, {
+      ...options,
+      details: { toolName, available: [...available], ...options.details },
+    });
   }
 }
 
 /** Tool-call arguments that are not JSON or fail the tool's schema. */
 export class InvalidToolArgumentsError extends BatonError {
-  constructor(readonly toolName: string, readonly issues: readonly string[], options: BatonErrorOptions = {}) {
+  constructor(
+    readonly toolName: string,
+    readonly issues: readonly string[],
+    options: BatonErrorOptions = {},
+  ) {
     super(ERROR_CODES.TOOL_INVALID_ARGUMENTS, `Invalid arguments for tool "${toolName}": ${issues.join("; ")}`, {
       ...options,
       details: { toolName, issues: [...issues], ...options.details },
@@ -24,14 +31,21 @@ export class InvalidToolArgumentsError extends BatonError {
 
 /** A tool that threw. */
 export class ToolExecutionError extends BatonError {
-  constructor(readonly toolName: string, message: string, options: BatonErrorOptions = {}) {
+  constructor(
+    readonly toolName: string,
+    message: string,
+    options: BatonErrorOptions = {},
+  ) {
     super(ERROR_CODES.TOOL_EXECUTION_FAILED, message, { ...options, details: { toolName, ...options.details } });
   }
 }
 
 /** A tool that ran past its timeout. */
 export class ToolTimeoutError extends BatonError {
-  constructor(readonly toolName: string, readonly timeoutMs: number) {
+  constructor(
+    readonly toolName: string,
+    readonly timeoutMs: number,
+  ) {
     super(ERROR_CODES.TOOL_TIMEOUT, `Tool "${toolName}" timed out after ${timeoutMs} ms and was aborted.`, {
       details: { toolName, timeoutMs },
       retryable: true,
@@ -55,7 +69,11 @@ export class DuplicateToolError extends BatonError {
 
 /** A tool definition that cannot be offered to a model: a bad name, no description, or a schema that is not an object JSON Schema. */
 export class InvalidToolSchemaError extends BatonError {
-  constructor(readonly toolName: string, reason: string, options: BatonErrorOptions = {}) {
+  constructor(
+    readonly toolName: string,
+    reason: string,
+    options: BatonErrorOptions = {},
+  ) {
     super(ERROR_CODES.TOOL_INVALID_SCHEMA, `Invalid tool "${toolName}": ${reason}`, {
       ...options,
       details: { toolName, reason, ...options.details },
@@ -79,7 +97,10 @@ export class ProviderError extends BatonError {
 
 /** Sub-agents nested past the allowed depth. */
 export class MaxDepthExceededError extends BatonError {
-  constructor(readonly agentPath: string, readonly maxDepth: number) {
+  constructor(
+    readonly agentPath: string,
+    readonly maxDepth: number,
+  ) {
     super(ERROR_CODES.MAX_DEPTH_EXCEEDED, `Cannot start a sub-agent under "${agentPath}": the maximum depth of ${maxDepth} is reached.`, {
       details: { agentPath, maxDepth },
     });
@@ -97,7 +118,11 @@ export class TokenBudgetExceededError extends BatonError {
   /** The next call's projected tokens (input plus reserved output); 0 when nothing could be projected. */
   readonly projected: number;
 
-  constructor(readonly used: number, readonly budget: number, readonly next?: number) {
+  constructor(
+    readonly used: number,
+    readonly budget: number,
+    readonly next?: number,
+  ) {
     super(
       ERROR_CODES.TOKEN_BUDGET_EXCEEDED,
       next === undefined
@@ -121,7 +146,11 @@ export class TokenBudgetExceededError extends BatonError {
  * the model's prices).
  */
 export class CostBudgetExceededError extends BatonError {
-  constructor(readonly used: number, readonly limit: number, readonly projected: number) {
+  constructor(
+    readonly used: number,
+    readonly limit: number,
+    readonly projected: number,
+  ) {
     super(
       ERROR_CODES.COST_BUDGET_EXCEEDED,
       projected > 0
@@ -146,7 +175,10 @@ export class ConfigurationError extends BatonError {
 
 /** A hook of an agent config that threw. */
 export class HookError extends BatonError {
-  constructor(readonly hook: string, cause: unknown) {
+  constructor(
+    readonly hook: string,
+    cause: unknown,
+  ) {
     super(ERROR_CODES.HOOK_FAILED, `Agent hook "${hook}" failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
       cause,
       details: { hook },
@@ -156,7 +188,11 @@ export class HookError extends BatonError {
 
 /** A tool call a hook refused before it ran; the model reads the message. */
 export class ToolRefusedError extends BatonError {
-  constructor(readonly toolName: string, message: string, options: BatonErrorOptions = {}) {
+  constructor(
+    readonly toolName: string,
+    message: string,
+    options: BatonErrorOptions = {},
+  ) {
     super(ERROR_CODES.TOOL_REFUSED, message, { ...options, details: { toolName, ...options.details } });
   }
 }
@@ -181,7 +217,10 @@ export class SubAgentFailedError extends BatonError {
  * `details.path` says where the value is (`result.items[2].id`).
  */
 export class ToolResultNotJsonError extends BatonError {
-  constructor(readonly toolName: string, problem: { readonly path: string; readonly kind: string }) {
+  constructor(
+    readonly toolName: string,
+    problem: { readonly path: string; readonly kind: string },
+  ) {
     super(ERROR_CODES.TOOL_RESULT_NOT_JSON, `Tool "${toolName}" returned a value that is not JSON: ${problem.kind} at ${problem.path}.`, {
       details: { toolName, path: problem.path, kind: problem.kind },
     });

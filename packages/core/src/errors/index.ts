@@ -1,5 +1,5 @@
 export { ERROR_CODES, type ErrorCode } from "./error-codes.js";
-export { BatonError, isBatonError, errorMessage, type BatonErrorOptions, type ErrorDetails, type SerializedError } from "./baton-error.js";
+export { BatonError, BATON_ERROR_MARKER, isBatonError, errorMessage, type BatonErrorOptions, type ErrorDetails, type SerializedError } from "./baton-error.js";
 export {
   ToolNotFoundError,
   InvalidToolArgumentsError,
@@ -31,6 +31,7 @@ export {
   InvalidRequestError,
   ProviderStreamError,
   type ProviderErrorInfo,
+  type ProviderErrorCode,
 } from "./provider-errors.js";
 export { StorageError, StorageCorruptionError, StorageConflictError, RunClaimLostError, StorageSchemaError } from "./storage-errors.js";
 export { REDACTED, secretsOf, redactText, containsSecret, redactCause, redactSecrets } from "./redact-secrets.js";

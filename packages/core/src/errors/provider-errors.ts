@@ -17,7 +17,8 @@ export interface ProviderErrorInfo {
   readonly cause?: unknown;
 }
 
-type ProviderErrorCode =
+/** The codes of {@link ProviderRequestError}s. */
+export type ProviderErrorCode =
   | typeof ERROR_CODES.PROVIDER_AUTHENTICATION
   | typeof ERROR_CODES.PROVIDER_RATE_LIMIT
   | typeof ERROR_CODES.PROVIDER_CONTEXT_LENGTH
@@ -103,7 +104,8 @@ export class ProviderStreamError extends ProviderRequestError {
 }
 
 /** Wordings in which providers state the window in a context-length error, with the number after them. */
-const LIMIT_WORDINGS = /(?:maximum context length is|maximum prompt length is|only supports up to|context window(?: size)? (?:is|of)|prompt is too long:\s*[\d,]+\s*tokens\s*>)\s*([\d,]+)/i;
+const LIMIT_WORDINGS =
+  /(?:maximum context length is|maximum prompt length is|only supports up to|context window(?: size)? (?:is|of)|prompt is too long:\s*[\d,]+\s*tokens\s*>)\s*([\d,]+)/i;
 
 /**
  * The context window a context-length error reports, in tokens: `details.contextLimit`
@@ -114,7 +116,7 @@ const LIMIT_WORDINGS = /(?:maximum context length is|maximum prompt length is|on
  * @example reportedContextLimit(new ContextLengthExceededError("This model's maximum context length is 128000 tokens.", info)) // 128000
  */
 export function reportedContextLimit(error: BatonError): number | undefined {
-  const fromDetails = error.details["contextLimit"];
+  const fromDetails = error.details.contextLimit;
   if (typeof fromDetails === "number" && Number.isFinite(fromDetails) && fromDetails > 0) return fromDetails;
   const match = LIMIT_WORDINGS.exec(error.message);
   const limit = match ? Number(match[1]!.replaceAll(",", "")) : Number.NaN;

@@ -1,4 +1,4 @@
-import { BatonError } from "./baton-error.js";
+import { isBatonError } from "./baton-error.js";
 
 /** What a secret is replaced with. */
 export const REDACTED = "***";
@@ -88,7 +88,7 @@ export function redactCause(cause: unknown, secrets: readonly string[], depth = 
  * returned untouched.
  */
 export function redactSecrets<E>(error: E, secrets: readonly string[]): E {
-  if (!(error instanceof BatonError) || !containsSecret(error, secrets)) return error;
+  if (!isBatonError(error) || !containsSecret(error, secrets)) return error;
   const define = (key: string, value: unknown): void => {
     Object.defineProperty(error, key, { value, writable: true, configurable: true, enumerable: Object.prototype.propertyIsEnumerable.call(error, key) });
   };

@@ -3,7 +3,7 @@ import type { ProgressStepUpdate, SerializedProgressGroup, SerializedProgressSte
 /**
  * Applies one {@link ProgressStepUpdate} to a stored group and returns the new group
  * (the input is not changed). Starting from `undefined` and applying every update of
- * a group in order gives what the tool's `EventManager.serialize()` returns: steps in
+ * a group in order gives what the tool's `ProgressGroup.serialize()` returns: steps in
  * the order they were created, each with its latest title, icon and status, its items
  * appended in order, `startedAt` from its first update and `endedAt` from the update
  * that ended it.

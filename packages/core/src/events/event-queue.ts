@@ -172,4 +172,3 @@ export class EventQueue<T = StreamEvent> implements AsyncIterable<T> {
     resolve?.();
   }
 }
-

@@ -95,7 +95,7 @@ export interface ToolStartEvent extends EventBase {
 
 /**
  * A tool reported progress: a plain message (`ctx.progress`) or a step of a named
- * progress group (`step`, sent by an `EventManager` from `@baton/events`).
+ * progress group (`step`, sent by a `ProgressGroup` from `@baton/events`).
  */
 export interface ToolProgressEvent extends EventBase {
   readonly type: "tool-progress";

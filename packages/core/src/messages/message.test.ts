@@ -7,7 +7,14 @@ describe("message helpers", () => {
     expect(userMessage("hi")).toEqual({ role: "user", content: [{ type: "text", text: "hi" }] });
     expect(systemMessage("be brief")).toEqual({ role: "system", content: "be brief" });
     expect(
-      messageText({ role: "assistant", content: [{ type: "reasoning", text: "x" }, { type: "text", text: "a" }, { type: "text", text: "b" }] }),
+      messageText({
+        role: "assistant",
+        content: [
+          { type: "reasoning", text: "x" },
+          { type: "text", text: "a" },
+          { type: "text", text: "b" },
+        ],
+      }),
     ).toBe("ab");
     expect(messageText(systemMessage("s"))).toBe("s");
   });
@@ -26,7 +33,9 @@ describe("message helpers", () => {
   });
 
   it("render the tool-usage section from selection rules", () => {
-    expect(toolUsagePrompt([{ name: "search", selectionRule: "for facts\nnot for math" }, { name: "calc" }])).toBe("## Tools\n- search: for facts\n  not for math");
+    expect(toolUsagePrompt([{ name: "search", selectionRule: "for facts\nnot for math" }, { name: "calc" }])).toBe(
+      "## Tools\n- search: for facts\n  not for math",
+    );
     expect(toolUsagePrompt([{ name: "calc" }])).toBe("");
   });
 });

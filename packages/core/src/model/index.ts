@@ -12,7 +12,15 @@ export type {
   ModelInfo,
   ModelProvider,
 } from "./model-provider.js";
-export { retryDelay, streamWithRetries, joinRetryListeners, RETRY_POLICY_RULES, type RetryPolicy, type RetryListener, type StreamAttempt } from "./retry.js";
-export { retryAfterMs, type HeaderSource } from "./retry-after.js";
+export { RETRY_POLICY_RULES, type RetryPolicy, type RetryListener } from "./retry-policy.js";
 export { modelInfo } from "./model-info.js";
-export { IdleWatch, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./idle-watch.js";
+export {
+  streamWithRetries,
+  joinRetryListeners,
+  type StreamAttempt,
+  retryDelay,
+  retryAfterMs,
+  type HeaderSource,
+  IdleWatch,
+  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+} from "./provider-kit-aliases.js";

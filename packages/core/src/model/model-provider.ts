@@ -1,7 +1,7 @@
 import type { Message } from "../messages/index.js";
 import type { ModelPricing, TokenUsage } from "../usage/index.js";
 import type { JsonSchema } from "../tools/json-schema.js";
-import type { RetryListener } from "./retry.js";
+import type { RetryListener } from "./retry-policy.js";
 
 /** A tool as the model sees it: a name, a description and a JSON Schema for its arguments. */
 export interface ToolDefinition {

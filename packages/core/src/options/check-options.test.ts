@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/index.js";
-import { RETRY_POLICY_RULES } from "../model/retry.js";
+import { RETRY_POLICY_RULES } from "../model/retry-policy.js";
 import { checkOptions, optionIs, requiredOption } from "./check-options.js";
 
-const rules = { limit: optionIs.positiveInteger, name: requiredOption(optionIs.string), retry: optionIs.optionsObject(RETRY_POLICY_RULES), headers: optionIs.stringRecord };
+const rules = {
+  limit: optionIs.positiveInteger,
+  name: requiredOption(optionIs.string),
+  retry: optionIs.optionsObject(RETRY_POLICY_RULES),
+  headers: optionIs.stringRecord,
+};
 
 function messageOf(fn: () => void): string {
   try {
@@ -22,10 +27,18 @@ describe("checkOptions", () => {
   });
 
   it("names the unknown key, the wrong value and the missing required one, with every accepted key", () => {
-    expect(messageOf(() => checkOptions("make", { name: "a", limt: 2 }, rules))).toBe('make(): unknown option "limt". Accepted options: limit, name, retry, headers.');
-    expect(messageOf(() => checkOptions("make", { name: "a", limit: 0 }, rules))).toBe('make(): option "limit" must be a positive integer, got 0. Accepted options: limit, name, retry, headers.');
-    expect(messageOf(() => checkOptions("make", { limit: 1 }, rules))).toBe('make(): option "name" is required (a string). Accepted options: limit, name, retry, headers.');
-    expect(messageOf(() => checkOptions("make", "x", rules))).toBe('make(): the options must be an object, got "x". Accepted options: limit, name, retry, headers.');
+    expect(messageOf(() => checkOptions("make", { name: "a", limt: 2 }, rules))).toBe(
+      'make(): unknown option "limt". Accepted options: limit, name, retry, headers.',
+    );
+    expect(messageOf(() => checkOptions("make", { name: "a", limit: 0 }, rules))).toBe(
+      'make(): option "limit" must be a positive integer, got 0. Accepted options: limit, name, retry, headers.',
+    );
+    expect(messageOf(() => checkOptions("make", { limit: 1 }, rules))).toBe(
+      'make(): option "name" is required (a string). Accepted options: limit, name, retry, headers.',
+    );
+    expect(messageOf(() => checkOptions("make", "x", rules))).toBe(
+      'make(): the options must be an object, got "x". Accepted options: limit, name, retry, headers.',
+    );
   });
 
   it("checks an options object inside the options against its own rules", () => {

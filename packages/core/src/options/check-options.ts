@@ -46,16 +46,24 @@ export const optionIs = {
   /** A non-array object (null excluded). */
   object: rule("an object", (v) => typeof v === "object" && v !== null && !Array.isArray(v)),
   /** An object whose values are all strings (HTTP headers, say). */
-  stringRecord: rule("an object of strings", (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((item) => typeof item === "string")),
+  stringRecord: rule(
+    "an object of strings",
+    (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((item) => typeof item === "string"),
+  ),
   /**
    * An options object inside the options, checked against its own `rules` (unknown
    * keys and wrong values are named as `fn: key`).
    */
-  optionsObject: (rules: OptionRules): OptionRule => ({ expected: "an object", test: (v) => typeof v === "object" && v !== null && !Array.isArray(v), nested: rules }),
+  optionsObject: (rules: OptionRules): OptionRule => ({
+    expected: "an object",
+    test: (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+    nested: rules,
+  }),
   /** An AbortSignal. */
   abortSignal: rule("an AbortSignal", (v) => typeof AbortSignal !== "undefined" && v instanceof AbortSignal),
   /** One of the listed strings. */
-  oneOf: (...values: readonly string[]): OptionRule => rule(`one of ${values.map((v) => JSON.stringify(v)).join(", ")}`, (v) => typeof v === "string" && values.includes(v)),
+  oneOf: (...values: readonly string[]): OptionRule =>
+    rule(`one of ${values.map((v) => JSON.stringify(v)).join(", ")}`, (v) => typeof v === "string" && values.includes(v)),
   /** An object with the named methods. */
   objectWith: (what: string, ...methods: readonly string[]): OptionRule =>
     rule(
@@ -88,7 +96,7 @@ export function checkOptions(fn: string, options: unknown, rules: OptionRules): 
   }
   const record = options as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!Object.prototype.hasOwnProperty.call(rules, key)) {
+    if (!Object.hasOwn(rules, key)) {
       fail(fn, `unknown option "${key}". Accepted options: ${acceptedText}.`, { option: key, accepted });
     }
   }
@@ -99,7 +107,8 @@ export function checkOptions(fn: string, options: unknown, rules: OptionRules): 
       if (option.required === true) fail(fn, `option "${key}" is required (${option.expected}). Accepted options: ${acceptedText}.`, { option: key, accepted });
       continue;
     }
-    if (!option.test(value)) fail(fn, `option "${key}" must be ${option.expected}, got ${describe(value)}. Accepted options: ${acceptedText}.`, { option: key, accepted });
+    if (!option.test(value))
+      fail(fn, `option "${key}" must be ${option.expected}, got ${describe(value)}. Accepted options: ${acceptedText}.`, { option: key, accepted });
     if (option.nested !== undefined) checkOptions(`${fn}: ${key}`, value, option.nested);
   }
 }

@@ -1,1 +1,1 @@
-export * from "./check-options.js";
+export { checkOptions, optionIs, requiredOption, type OptionRule, type OptionRules } from "./check-options.js";

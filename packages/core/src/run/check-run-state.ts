@@ -49,11 +49,12 @@ class FieldChecker {
       const fields = this.object(message, at);
       if (!fields) return;
       this.oneOf(fields, "role", ["system", "user", "assistant", "tool"], at);
-      if (fields["role"] === "system") this.string(fields, "content", at);
-      else this.array(fields["content"], `${at}.content`)?.forEach((part, j) => {
-        const partFields = this.object(part, `${at}.content[${j}]`);
-        if (partFields) this.string(partFields, "type", `${at}.content[${j}]`);
-      });
+      if (fields.role === "system") this.string(fields, "content", at);
+      else
+        this.array(fields.content, `${at}.content`)?.forEach((part, j) => {
+          const partFields = this.object(part, `${at}.content[${j}]`);
+          if (partFields) this.string(partFields, "type", `${at}.content[${j}]`);
+        });
     });
   }
 
@@ -67,34 +68,39 @@ class FieldChecker {
     this.boolean(agent, "hasToolCalls", path);
     this.boolean(agent, "finalAnswerRequested", path);
     for (const key of ["messages", "inLoopMessages", "added"]) this.messages(agent[key], `${path}.${key}`);
-    for (const key of ["turnIterations", "usage", "toolCalls", "lastIterationErroredTools", "toolsNotEnabled", "lastToolCalls", "progress"]) this.array(agent[key], `${path}.${key}`);
-    this.object(agent["toolMetadata"], `${path}.toolMetadata`);
-    this.object(agent["custom"], `${path}.custom`);
-    this.object(agent["subRunNumbers"], `${path}.subRunNumbers`);
-    if (agent["batch"] !== undefined) this.batch(agent["batch"], `${path}.batch`, depth);
+    for (const key of ["turnIterations", "usage", "toolCalls", "lastIterationErroredTools", "toolsNotEnabled", "lastToolCalls", "progress"])
+      this.array(agent[key], `${path}.${key}`);
+    this.object(agent.toolMetadata, `${path}.toolMetadata`);
+    this.object(agent.custom, `${path}.custom`);
+    this.object(agent.subRunNumbers, `${path}.subRunNumbers`);
+    if (agent.batch !== undefined) this.batch(agent.batch, `${path}.batch`, depth);
   }
 
   private batch(value: unknown, path: string, depth: number): void {
     const batch = this.object(value, path);
     if (!batch) return;
     this.number(batch, "iteration", path);
-    this.object(batch["usage"], `${path}.usage`);
+    this.object(batch.usage, `${path}.usage`);
     this.boolean(batch, "usageRecorded", path);
     this.boolean(batch, "decided", path);
-    this.array(batch["calls"], `${path}.calls`)?.forEach((entry, i) => {
+    this.array(batch.calls, `${path}.calls`)?.forEach((entry, i) => {
       const at = `${path}.calls[${i}]`;
       const call = this.object(entry, at);
       if (!call) return;
-      const part = this.object(call["call"], `${at}.call`);
+      const part = this.object(call.call, `${at}.call`);
       if (part) {
         this.string(part, "toolCallId", `${at}.call`);
         this.string(part, "toolName", `${at}.call`);
       }
       this.oneOf(call, "status", ["pending", "awaiting", "interrupted", "done"], at);
-      if (call["status"] === "done") this.object(call["outcome"], `${at}.outcome`);
-      if (call["subRuns"] !== undefined) {
+      if (call.status === "done") this.object(call.outcome, `${at}.outcome`);
+      if (call.subRuns !== undefined) {
         if (depth > 32) this.add(`${at}.subRuns`, "nested deeper than 32 runs");
-        else this.array(call["subRuns"], `${at}.subRuns`)?.forEach((sub, j) => this.agent(sub, `${at}.subRuns[${j}]`, depth + 1));
+        else {
+          this.array(call.subRuns, `${at}.subRuns`)?.forEach((sub, j) => {
+            this.agent(sub, `${at}.subRuns[${j}]`, depth + 1);
+          });
+        }
       }
     });
   }
@@ -123,14 +129,14 @@ export function runStateIssues(value: unknown): string[] {
   checker.number(state, "savedAt", "state");
   checker.string(state, "stopReason", "state", true);
   checker.string(state, "userId", "state", true);
-  if (state["conversation"] !== undefined) {
-    const conversation = checker.object(state["conversation"], "conversation");
+  if (state.conversation !== undefined) {
+    const conversation = checker.object(state.conversation, "conversation");
     if (conversation) {
       checker.string(conversation, "id", "conversation");
       checker.number(conversation, "throughSeq", "conversation");
     }
   }
-  checker.agent(state["root"], "root", 0);
+  checker.agent(state.root, "root", 0);
   return checker.issues.map((issue) => issue.replace(/^state\./, ""));
 }
 

@@ -5,9 +5,13 @@ import { upgradeApprovalV1 } from "./upgrades/approval-v1.js";
 import { upgradeCheckpointV2 } from "./upgrades/checkpoint-v2.js";
 
 /** Formats older than the current one, by what they say of themselves, and how each becomes the current one. */
-const UPGRADES: readonly { readonly matches: (value: Record<string, unknown>) => boolean; readonly name: string; readonly upgrade: (value: Record<string, unknown>) => RunState }[] = [
-  { name: "run checkpoint version 2", matches: (value) => value["format"] === undefined && value["version"] === 2, upgrade: upgradeCheckpointV2 },
-  { name: "approval state version 1", matches: (value) => value["format"] === "baton.approval" && value["version"] === 1, upgrade: upgradeApprovalV1 },
+const UPGRADES: readonly {
+  readonly matches: (value: Record<string, unknown>) => boolean;
+  readonly name: string;
+  readonly upgrade: (value: Record<string, unknown>) => RunState;
+}[] = [
+  { name: "run checkpoint version 2", matches: (value) => value.format === undefined && value.version === 2, upgrade: upgradeCheckpointV2 },
+  { name: "approval state version 1", matches: (value) => value.format === "baton.approval" && value.version === 1, upgrade: upgradeApprovalV1 },
 ];
 
 /**
@@ -41,15 +45,17 @@ export function parseRunState(json: string | unknown): RunState {
     } catch (error) {
       throw new RunStateError(`The ${older.name} could not be upgraded: ${error instanceof Error ? error.message : String(error)}`);
     }
-  } else if (fields["format"] !== RUN_STATE_FORMAT) {
-    throw new RunStateError("This is not a run state.", [`format: expected "${RUN_STATE_FORMAT}", got ${JSON.stringify(fields["format"]) ?? "nothing"}`]);
-  } else if (typeof fields["version"] === "number" && fields["version"] > RUN_STATE_VERSION) {
+  } else if (fields.format !== RUN_STATE_FORMAT) {
+    throw new RunStateError("This is not a run state.", [`format: expected "${RUN_STATE_FORMAT}", got ${JSON.stringify(fields.format) ?? "nothing"}`]);
+  } else if (typeof fields.version === "number" && fields.version > RUN_STATE_VERSION) {
     throw new RunStateError(
-      `The run state was written by a newer Baton (format version ${fields["version"]}); this one reads versions up to ${RUN_STATE_VERSION}. Upgrade Baton to continue this run.`,
-      [`version: ${fields["version"]} is newer than ${RUN_STATE_VERSION}`],
+      `The run state was written by a newer Baton (format version ${fields.version}); this one reads versions up to ${RUN_STATE_VERSION}. Upgrade Baton to continue this run.`,
+      [`version: ${fields.version} is newer than ${RUN_STATE_VERSION}`],
     );
-  } else if (fields["version"] !== RUN_STATE_VERSION) {
-    throw new RunStateError("The run state has no known version.", [`version: expected ${RUN_STATE_VERSION}, got ${JSON.stringify(fields["version"]) ?? "nothing"}`]);
+  } else if (fields.version !== RUN_STATE_VERSION) {
+    throw new RunStateError("The run state has no known version.", [
+      `version: expected ${RUN_STATE_VERSION}, got ${JSON.stringify(fields.version) ?? "nothing"}`,
+    ]);
   }
   const issues = runStateIssues(state);
   if (issues.length > 0) throw new RunStateError("The run state is invalid:", issues);

@@ -1,4 +1,3 @@
-import type { Message } from "../messages/index.js";
 import type { AgentState, BatchCall, RunState } from "./run-state.js";
 
 /** The JSON of each message, usage record and tool-call record already written (they are never changed in place). */
@@ -50,7 +49,12 @@ function skeletonOf(agent: AgentState, lists: string[]): AgentState {
     toolCalls: mark(agent.toolCalls),
     ...(batch === undefined
       ? {}
-      : { batch: { ...batch, calls: batch.calls.map((entry): BatchCall => (entry.subRuns ? { ...entry, subRuns: entry.subRuns.map((sub) => skeletonOf(sub, lists)) } : entry)) } }),
+      : {
+          batch: {
+            ...batch,
+            calls: batch.calls.map((entry): BatchCall => (entry.subRuns ? { ...entry, subRuns: entry.subRuns.map((sub) => skeletonOf(sub, lists)) } : entry)),
+          },
+        }),
   };
 }
 

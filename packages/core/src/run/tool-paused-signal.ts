@@ -15,10 +15,17 @@ export class ToolPausedSignal extends Error {
   ) {
     super(`Tool "${toolName}" paused: the run waits for a person.`);
     this.name = "ToolPausedSignal";
+    Object.defineProperty(this, TOOL_PAUSED_MARKER, { value: true, enumerable: false });
   }
 }
 
-/** Whether `error` is the signal of a paused tool call (see {@link ToolPausedSignal}). */
+/** The mark of a {@link ToolPausedSignal} from any copy of `@baton/core` (a registered symbol, as errors carry). */
+const TOOL_PAUSED_MARKER = Symbol.for("baton.tool-paused-signal");
+
+/**
+ * Whether `error` is the signal of a paused tool call (see {@link ToolPausedSignal}),
+ * made by any copy of `@baton/core` (it reads a registered marker, not the prototype).
+ */
 export function isToolPausedSignal(error: unknown): error is ToolPausedSignal {
-  return error instanceof ToolPausedSignal;
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[TOOL_PAUSED_MARKER] === true;
 }

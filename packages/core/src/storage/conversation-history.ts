@@ -22,7 +22,11 @@ export function summaryMessage(text: string): Message {
  * messages it covers. `throughSeq` limits the read (a resumed run reads what it read
  * when it started).
  */
-export async function loadConversationHistory(storage: ConversationStore & SummaryStore, conversationId: string, throughSeq?: number): Promise<ConversationHistory> {
+export async function loadConversationHistory(
+  storage: ConversationStore & SummaryStore,
+  conversationId: string,
+  throughSeq?: number,
+): Promise<ConversationHistory> {
   const summary = await storage.loadSummary(conversationId);
   const usable = summary !== undefined && (throughSeq === undefined || summary.throughSeq <= throughSeq) ? summary : undefined;
   const stored = await storage.loadMessages(conversationId, {

@@ -26,7 +26,9 @@ function textPartOf(message: AssistantMessage, tokens: RunTurnDetails["turnToken
     text,
     ...(reasoning.length > 0 ? { reasoning } : {}),
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
-    ...(tokens ? { tokens: { output: tokens.output, reasoning: tokens.reasoning }, ...(tokens.iteration === undefined ? {} : { iteration: tokens.iteration }) } : {}),
+    ...(tokens
+      ? { tokens: { output: tokens.output, reasoning: tokens.reasoning }, ...(tokens.iteration === undefined ? {} : { iteration: tokens.iteration }) }
+      : {}),
   };
 }
 
@@ -89,7 +91,9 @@ export function toModelMessages(stored: readonly Pick<ConversationMessage, "role
   const closeOpenCalls = (answered: ReadonlySet<string>): void => {
     const missing = openCalls.filter((call) => !answered.has(call.toolCallId));
     if (missing.length > 0) {
-      const content = missing.map((call): ToolResultPart => ({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, result: NOT_STORED }));
+      const content = missing.map(
+        (call): ToolResultPart => ({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, result: NOT_STORED }),
+      );
       const last = messages.at(-1);
       if (last?.role === "tool") messages[messages.length - 1] = { role: "tool", content: [...last.content, ...content] };
       else messages.push({ role: "tool", content });
@@ -102,7 +106,9 @@ export function toModelMessages(stored: readonly Pick<ConversationMessage, "role
       if (message.role === "system") {
         messages.push({ role: "system", content: message.parts.map((part) => (part.type === "text" ? part.text : "")).join("") });
       } else {
-        const content = message.parts.filter((part) => part.type === "text" || part.type === "image").map((part) => (part.type === "text" ? { type: "text" as const, text: part.text } : part));
+        const content = message.parts
+          .filter((part) => part.type === "text" || part.type === "image")
+          .map((part) => (part.type === "text" ? { type: "text" as const, text: part.text } : part));
         messages.push({ role: "user", content });
       }
       continue;

@@ -14,7 +14,7 @@ export type {
 } from "./conversation-store.js";
 export type { RunCheckpoint, RunClaimRequest, RunClaimResult, RunStore } from "./run-store.js";
 export type { SaveSessionStateOptions, SessionStore, VersionedValue } from "./session-store.js";
-export { storedToolOutput, type ArchiveStore, type ArchivedToolOutput, type StoredToolOutput, type ToolArchive } from "./archive-store.js";
+export type { ArchiveStore, ArchivedToolOutput, StoredToolOutput, ToolArchive } from "./archive-store.js";
 export type { ConversationSummary, SummaryStore } from "./summary-store.js";
 export type { UsageQuery, UsageRecord, UsageStore } from "./usage-store.js";
 export { STORAGE_DOMAINS, type RetentionStore, type StorageDomain } from "./retention.js";
@@ -30,4 +30,5 @@ export {
   checkToolOutput,
   checkUsageRecord,
   parseStoredJson,
-} from "./record-checks.js";
+  storedToolOutput,
+} from "./storage-kit-aliases.js";

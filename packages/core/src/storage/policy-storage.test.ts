@@ -7,7 +7,14 @@ import type { ToolCallPart } from "../messages/content-part.js";
 
 /** An agent that called `memory` (private) and `search` (kept). */
 function agent(agentPath: string): AgentState {
-  const state = createAgentState({ runId: "r", agentPath, model: "m", messages: [{ role: "user", content: [{ type: "text", text: "question" }] }], toolCallLimit: 25, maxIterations: 50 });
+  const state = createAgentState({
+    runId: "r",
+    agentPath,
+    model: "m",
+    messages: [{ role: "user", content: [{ type: "text", text: "question" }] }],
+    toolCallLimit: 25,
+    maxIterations: 50,
+  });
   const turn = {
     role: "assistant" as const,
     content: [
@@ -18,8 +25,26 @@ function agent(agentPath: string): AgentState {
   };
   state.added.push(turn);
   state.inLoopMessages.push(turn);
-  state.toolCalls.push({ toolCallId: `${agentPath}-m0`, toolName: "memory", arguments: {}, status: "ok", result: "SECRET-old", durationMs: 1, agentPath, iteration: 1 });
-  state.toolCalls.push({ toolCallId: `${agentPath}-s0`, toolName: "search", arguments: {}, status: "ok", result: "kept-old", durationMs: 1, agentPath, iteration: 1 });
+  state.toolCalls.push({
+    toolCallId: `${agentPath}-m0`,
+    toolName: "memory",
+    arguments: {},
+    status: "ok",
+    result: "SECRET-old",
+    durationMs: 1,
+    agentPath,
+    iteration: 1,
+  });
+  state.toolCalls.push({
+    toolCallId: `${agentPath}-s0`,
+    toolName: "search",
+    arguments: {},
+    status: "ok",
+    result: "kept-old",
+    durationMs: 1,
+    agentPath,
+    iteration: 1,
+  });
   // What a failed call, a tool not enabled and a tool's own metadata leave in the state.
   state.lastIterationErroredTools.push("memory", "search");
   state.toolsNotEnabled.push("memory");
@@ -43,7 +68,13 @@ describe("applyDataPolicyToRunState", () => {
   const root = agent("main");
   root.batch!.calls[1]!.subRuns = [agent("main/helper#1")];
   const state: RunState = { format: RUN_STATE_FORMAT, version: RUN_STATE_VERSION, runId: "r", agentPath: "main", status: "running", root, savedAt: 1 };
-  const onlySearch = { storeText: true, storeToolCalls: true, storeToolResults: true, filterToolCalls: (name: string) => name === "search", filterToolResults: (name: string) => name === "search" };
+  const onlySearch = {
+    storeText: true,
+    storeToolCalls: true,
+    storeToolResults: true,
+    filterToolCalls: (name: string) => name === "search",
+    filterToolResults: (name: string) => name === "search",
+  };
 
   it("leaves a state as it is under a policy that stores everything (the same object)", () => {
     expect(applyDataPolicyToRunState(state, STORE_EVERYTHING)).toBe(state);
@@ -67,7 +98,10 @@ describe("applyDataPolicyToRunState", () => {
 
   it("a result the policy does not store leaves a marker a resumed run reads; without storeText the texts go", () => {
     const noResults = applyDataPolicyToRunState(state, { storeText: false, storeToolCalls: true, storeToolResults: false });
-    expect(noResults.root.batch!.calls.map((call) => call.outcome!.result)).toEqual(["[This tool result was not stored.]", "[This tool result was not stored.]"]);
+    expect(noResults.root.batch!.calls.map((call) => call.outcome!.result)).toEqual([
+      "[This tool result was not stored.]",
+      "[This tool result was not stored.]",
+    ]);
     expect(noResults.root.toolCalls.map((record) => record.result)).toEqual(["[This tool result was not stored.]", "[This tool result was not stored.]"]);
     expect(JSON.stringify(noResults.root.added)).not.toContain("Looking.");
   });

@@ -132,7 +132,9 @@ export function withDataPolicy(storage: Storage, policy: DataPolicy): Storage {
     appendMessages: (conversationId, messages, options) =>
       storage.appendMessages(
         conversationId,
-        messages.map((message) => (message.role === "assistant" ? { ...message, parts: applyDataPolicyToParts(message.parts, policy) } : message)).filter((message) => message.parts.length > 0),
+        messages
+          .map((message) => (message.role === "assistant" ? { ...message, parts: applyDataPolicyToParts(message.parts, policy) } : message))
+          .filter((message) => message.parts.length > 0),
         options,
       ),
     loadMessages: (conversationId, options) => storage.loadMessages(conversationId, options),

@@ -4,11 +4,7 @@
  * nothing leaks whichever way the wait ends. With `ms <= 0` no timer is started: the
  * promise settles at once (rejecting when the signal is already aborted).
  */
-export function abortableDelay(
-  ms: number,
-  signal: AbortSignal | undefined,
-  onAbort: (reason: unknown) => unknown,
-): Promise<void> {
+export function abortableDelay(ms: number, signal: AbortSignal | undefined, onAbort: (reason: unknown) => unknown): Promise<void> {
   if (signal?.aborted) return Promise.reject(onAbort(signal.reason));
   if (!(ms > 0)) return Promise.resolve();
   return new Promise<void>((resolve, reject) => {

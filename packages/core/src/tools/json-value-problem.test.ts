@@ -14,7 +14,7 @@ describe("jsonValueProblem", () => {
     expect(jsonValueProblem(Symbol("s"), "result")).toEqual({ path: "result", kind: "a symbol" });
     expect(jsonValueProblem({ items: [{ id: 1 }, { id: 2n }] }, "result")).toEqual({ path: "result.items[1].id", kind: "a BigInt" });
     const loop: Record<string, unknown> = { name: "a" };
-    loop["self"] = { back: loop };
+    loop.self = { back: loop };
     expect(jsonValueProblem(loop, "result")).toEqual({ path: "result.self.back", kind: "a circular reference" });
     expect(jsonValueProblem({ "odd key": 1n })).toEqual({ path: 'value["odd key"]', kind: "a BigInt" });
   });

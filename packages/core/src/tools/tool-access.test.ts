@@ -27,7 +27,11 @@ describe("tool access: preset, then allow, then deny", () => {
 
   it("a preset that does not exist or a name that is none of the tools is a clear error", () => {
     expect(() => toolsAllowedBy(all, { toolPreset: "admin" as never }, 'Agent "x"')).toThrow(ConfigurationError);
-    expect(() => toolsAllowedBy(all, { toolPreset: "admin" as never }, 'Agent "x"')).toThrow('Agent "x": unknown toolPreset "admin"; use one of readonly, readwrite, full.');
-    expect(() => toolsAllowedBy(all, { disallowedTools: ["rm"] }, 'Agent "x"')).toThrow('Agent "x": disallowedTools names tools it does not have (rm); its tools: read, write, shell, plain.');
+    expect(() => toolsAllowedBy(all, { toolPreset: "admin" as never }, 'Agent "x"')).toThrow(
+      'Agent "x": unknown toolPreset "admin"; use one of readonly, readwrite, full.',
+    );
+    expect(() => toolsAllowedBy(all, { disallowedTools: ["rm"] }, 'Agent "x"')).toThrow(
+      'Agent "x": disallowedTools names tools it does not have (rm); its tools: read, write, shell, plain.',
+    );
   });
 });

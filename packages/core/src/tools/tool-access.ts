@@ -60,5 +60,7 @@ export function toolsAllowedBy<T extends { readonly name: string; readonly prese
   const allowed = access.allowedTools ? new Set(access.allowedTools) : undefined;
   const denied = new Set(access.disallowedTools ?? []);
   const preset = access.toolPreset;
-  return tools.filter((tool) => (preset === undefined || inToolPreset(tool.preset, preset)) && (allowed === undefined || allowed.has(tool.name)) && !denied.has(tool.name));
+  return tools.filter(
+    (tool) => (preset === undefined || inToolPreset(tool.preset, preset)) && (allowed === undefined || allowed.has(tool.name)) && !denied.has(tool.name),
+  );
 }

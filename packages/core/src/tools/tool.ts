@@ -8,9 +8,7 @@ import type { ProgressStepUpdate } from "../events/progress.js";
 import type { AgentEvent } from "../events/stream-event.js";
 
 /** The outcome of checking a tool's arguments. */
-export type ToolArgumentsCheck<TArgs> =
-  | { readonly success: true; readonly value: TArgs }
-  | { readonly success: false; readonly issues: readonly string[] };
+export type ToolArgumentsCheck<TArgs> = { readonly success: true; readonly value: TArgs } | { readonly success: false; readonly issues: readonly string[] };
 
 /**
  * What a tool may return: a value, a promise of one, or an async iterable (for
@@ -39,7 +37,7 @@ export interface ToolExecutionContext {
   progress(message: string, data?: unknown): void | Promise<void>;
   /**
    * Reports a change to a step of a named progress group, as a `tool-progress` event
-   * with `step`. `EventManager.forTool(ctx)` from `@baton/events` calls it for you.
+   * with `step`. `ProgressGroup.forTool(ctx)` from `@baton/events` calls it for you.
    */
   reportStep(update: ProgressStepUpdate): void | Promise<void>;
   /** Sends a plan, handoff or loop-detection event into the run's stream (a todo tool's `plan-updated`, say). */
@@ -89,7 +87,7 @@ export interface ToolAvailabilityContext {
  * A tool the model can call. Build one with `defineTool` from `@baton/tools`, or
  * implement the interface directly.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a tool's arguments default to any, so a typed tool is assignable where any tool is expected.
 export interface Tool<TArgs = any, TResult = unknown> {
   /** Unique name the model calls it by (letters, digits, `_` and `-`). */
   readonly name: string;

@@ -15,7 +15,12 @@ const call = (overrides: Partial<Usage>): Usage => ({
 
 describe("usage", () => {
   it("adds token usages field by field", () => {
-    expect(addTokenUsage({ inputTokens: 1, outputTokens: 2, cachedInputTokens: 3, reasoningTokens: 4 }, { inputTokens: 10, outputTokens: 20, cachedInputTokens: 30, reasoningTokens: 40 })).toEqual({
+    expect(
+      addTokenUsage(
+        { inputTokens: 1, outputTokens: 2, cachedInputTokens: 3, reasoningTokens: 4 },
+        { inputTokens: 10, outputTokens: 20, cachedInputTokens: 30, reasoningTokens: 40 },
+      ),
+    ).toEqual({
       inputTokens: 11,
       outputTokens: 22,
       cachedInputTokens: 33,
@@ -26,9 +31,14 @@ describe("usage", () => {
 
   it("bills cached input at the cached price and the rest at the input price", () => {
     const pricing = { inputPerMillion: 3, cachedInputPerMillion: 0.3, outputPerMillion: 15 };
-    expect(costOf({ inputTokens: 1_000_000, cachedInputTokens: 400_000, outputTokens: 100_000, reasoningTokens: 0 }, pricing)).toBeCloseTo(1.8 + 0.12 + 1.5, 12);
+    expect(costOf({ inputTokens: 1_000_000, cachedInputTokens: 400_000, outputTokens: 100_000, reasoningTokens: 0 }, pricing)).toBeCloseTo(
+      1.8 + 0.12 + 1.5,
+      12,
+    );
     // Without a cached price, cached tokens cost the input price.
-    expect(costOf({ inputTokens: 1_000_000, cachedInputTokens: 400_000, outputTokens: 0, reasoningTokens: 0 }, { inputPerMillion: 3, outputPerMillion: 15 })).toBeCloseTo(3, 12);
+    expect(
+      costOf({ inputTokens: 1_000_000, cachedInputTokens: 400_000, outputTokens: 0, reasoningTokens: 0 }, { inputPerMillion: 3, outputPerMillion: 15 }),
+    ).toBeCloseTo(3, 12);
   });
 
   it("totals records: tokens, calls, known cost, whether cost is complete, tools in first-use order", () => {

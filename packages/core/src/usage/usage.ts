@@ -70,8 +70,20 @@ export function tokenCount(value: unknown): number {
  */
 export function validTokenUsage<T extends TokenUsage>(usage: T): T {
   const { inputTokens, outputTokens, cachedInputTokens, reasoningTokens } = usage;
-  if (tokenCount(inputTokens) === inputTokens && tokenCount(outputTokens) === outputTokens && tokenCount(cachedInputTokens) === cachedInputTokens && tokenCount(reasoningTokens) === reasoningTokens) return usage;
-  return { ...usage, inputTokens: tokenCount(inputTokens), outputTokens: tokenCount(outputTokens), cachedInputTokens: tokenCount(cachedInputTokens), reasoningTokens: tokenCount(reasoningTokens) };
+  if (
+    tokenCount(inputTokens) === inputTokens &&
+    tokenCount(outputTokens) === outputTokens &&
+    tokenCount(cachedInputTokens) === cachedInputTokens &&
+    tokenCount(reasoningTokens) === reasoningTokens
+  )
+    return usage;
+  return {
+    ...usage,
+    inputTokens: tokenCount(inputTokens),
+    outputTokens: tokenCount(outputTokens),
+    cachedInputTokens: tokenCount(cachedInputTokens),
+    reasoningTokens: tokenCount(reasoningTokens),
+  };
 }
 
 /** A usage record with valid counts ({@link validTokenUsage}) and its cost dropped when it is not a finite number of 0 or more. */

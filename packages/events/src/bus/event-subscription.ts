@@ -110,5 +110,4 @@ export class EventSubscription implements AsyncIterable<StreamEvent> {
       },
     };
   }
-
 }

@@ -57,7 +57,7 @@ export async function* decodeSseEvents(
     onEvent: (message) => {
       if (failure !== undefined) return;
       const result = decodeMessage(message, options.strict === true);
-      if (result instanceof SseDecodeError) failure = result;
+      if (SseDecodeError.isInstance(result)) failure = result;
       else if (isStreamEventType(result.type)) decoded.push(result as unknown as StreamEvent);
       else options.onUnknownEvent?.(result);
     },
@@ -115,7 +115,12 @@ function decodeMessage(message: EventSourceMessage, strict: boolean): EnvelopedE
   }
   const event = value as EnvelopedEvent;
   if (name !== undefined && name !== event.type) {
-    return new SseDecodeError("type-mismatch", `the "event:" line says ${JSON.stringify(name)} but the data's type is ${JSON.stringify(event.type)}`, data, where);
+    return new SseDecodeError(
+      "type-mismatch",
+      `the "event:" line says ${JSON.stringify(name)} but the data's type is ${JSON.stringify(event.type)}`,
+      data,
+      where,
+    );
   }
   if (id !== undefined && id !== String(event.seq)) {
     return new SseDecodeError("id-mismatch", `the "id:" line says ${JSON.stringify(id)} but the data's seq is ${event.seq}`, data, where);

@@ -1,14 +1,7 @@
 import { BatonError, ERROR_CODES } from "@baton/core";
 
 /** What was wrong with an SSE message, as {@link SseDecodeError.reason}. */
-export type SseDecodeProblem =
-  | "invalid-json"
-  | "not-an-event"
-  | "unknown-event-type"
-  | "id-mismatch"
-  | "type-mismatch"
-  | "run-mismatch"
-  | "stream-too-large";
+export type SseDecodeProblem = "invalid-json" | "not-an-event" | "unknown-event-type" | "id-mismatch" | "type-mismatch" | "run-mismatch" | "stream-too-large";
 
 const MAX_SHOWN = 200;
 
@@ -38,7 +31,12 @@ export class SseDecodeError extends BatonError {
     const shown = excerpt(text);
     super(ERROR_CODES.EVENT_DECODE_ERROR, `Invalid Baton event stream: ${problem}. Offending text: ${JSON.stringify(shown)}`, {
       ...(options.cause === undefined ? {} : { cause: options.cause }),
-      details: { reason, text: shown, ...(options.id === undefined ? {} : { id: options.id }), ...(options.event === undefined ? {} : { event: options.event }) },
+      details: {
+        reason,
+        text: shown,
+        ...(options.id === undefined ? {} : { id: options.id }),
+        ...(options.event === undefined ? {} : { event: options.event }),
+      },
     });
     this.text = shown;
   }

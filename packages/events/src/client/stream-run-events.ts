@@ -79,7 +79,11 @@ export async function* streamRunEvents(url: string, options: StreamRunEventsOpti
             if (lastSeq !== undefined && event.seq <= lastSeq) continue;
             if (runId === undefined) runId = event.runId;
             else if (event.runId !== runId) {
-              throw new SseDecodeError("run-mismatch", `the stream switched from run ${JSON.stringify(runId)} to run ${JSON.stringify(event.runId)}`, event.runId);
+              throw new SseDecodeError(
+                "run-mismatch",
+                `the stream switched from run ${JSON.stringify(runId)} to run ${JSON.stringify(event.runId)}`,
+                event.runId,
+              );
             }
             lastSeq = event.seq;
             failures = 0;
@@ -88,7 +92,7 @@ export async function* streamRunEvents(url: string, options: StreamRunEventsOpti
           }
           lastError = undefined;
         } catch (error) {
-          if (error instanceof SseDecodeError) throw error;
+          if (SseDecodeError.isInstance(error)) throw error;
           signal?.throwIfAborted();
           lastError = error;
         }

@@ -343,7 +343,7 @@ export class RunEventFollower {
       entry.timer = undefined;
       if (entry.ended || entry.clients === 0) this.drop(entry);
     }, ms);
-    entry.timer.unref?.();
+    (entry.timer as { unref?: () => void }).unref?.(); // Node: do not keep the process alive
   }
 
   private cancelTimer(entry: Followed): void {
@@ -388,7 +388,8 @@ function replayUnavailable(entry: Followed, after: number): ReplayUnavailableErr
 
 function durationOf(name: string, value: number | undefined, fallback: number): number {
   const ms = value ?? fallback;
-  if (typeof ms !== "number" || Number.isNaN(ms) || ms < 0) throw new ConfigurationError(`RunEventFollower: "${name}" must be a number >= 0, got ${String(ms)}.`);
+  if (typeof ms !== "number" || Number.isNaN(ms) || ms < 0)
+    throw new ConfigurationError(`RunEventFollower: "${name}" must be a number >= 0, got ${String(ms)}.`);
   return ms > MAX_TIMER_MS ? Infinity : ms;
 }
 

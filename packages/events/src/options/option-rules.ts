@@ -2,29 +2,34 @@ import { optionIs as is, requiredOption, type OptionRule, type OptionRules } fro
 import type { EventCallbackOptions, EventHubOptions, SubscribeOptions } from "../bus/event-hub.js";
 import type { AttachOptions, RunSessionOptions } from "../session/run-session.js";
 import type { RunSessionsOptions } from "../session/run-sessions.js";
-import type { SseStreamOptions } from "../sse/send-sse.js";
-import type { SseHandlerOptions } from "../sse/create-sse-handler.js";
+import type { SseStreamOptions } from "../sse/sse-stream-options.js";
 import type { SseResponseOptions } from "../sse/sse-response.js";
 import type { ToUiMessageStreamOptions } from "../ui/to-ui-message-stream-options.js";
 import type { UiMessageStreamResponseInit } from "../ui/ui-message-stream-response.js";
 import { headersInit } from "../client/client-option-rules.js";
-import type { EventManagerOptions } from "../progress/event-manager.js";
+import type { ProgressGroupOptions } from "../progress/progress-group.js";
 import type { ProgressLogGroupsOptions } from "../progress/progress-log.js";
 
 /**
  * Any number. Used where the function checks the range itself afterwards, with the
  * messages it always gave (e.g. `EventHub: "replay" must be an integer >= 0`).
  */
-const aNumber: OptionRule = { expected: "a number", test: (v) => typeof v === "number" };
+export const aNumber: OptionRule = { expected: "a number", test: (v) => typeof v === "number" };
 /** A `Request` (any object: checked as an object so that every fetch implementation's `Request` is accepted). */
 const request = is.objectWith("a Request");
 
 /** Keys of `new EventHub(options)`. */
-export const EVENT_HUB_RULES = { replay: aNumber, highWaterMark: aNumber, onConsumerError: is.function } satisfies Record<keyof EventHubOptions, OptionRule> satisfies OptionRules;
+export const EVENT_HUB_RULES = { replay: aNumber, highWaterMark: aNumber, onConsumerError: is.function } satisfies Record<
+  keyof EventHubOptions,
+  OptionRule
+> satisfies OptionRules;
 /** Keys of `hub.on(callback, options)`. */
 export const EVENT_CALLBACK_RULES = { name: is.string } satisfies Record<keyof EventCallbackOptions, OptionRule> satisfies OptionRules;
 /** Keys of `hub.subscribe(options)`. */
-export const SUBSCRIBE_RULES = { after: aNumber, highWaterMark: aNumber, name: is.string, onClose: is.function } satisfies Record<keyof SubscribeOptions, OptionRule> satisfies OptionRules;
+export const SUBSCRIBE_RULES = { after: aNumber, highWaterMark: aNumber, name: is.string, onClose: is.function } satisfies Record<
+  keyof SubscribeOptions,
+  OptionRule
+> satisfies OptionRules;
 /** Keys of `startRunSession(options)` and `sessions.create(options)`. */
 export const RUN_SESSION_RULES = {
   start: is.function,
@@ -36,18 +41,19 @@ export const RUN_SESSION_RULES = {
   onConsumerError: is.function,
 } satisfies Record<keyof RunSessionOptions, OptionRule> satisfies OptionRules;
 /** Keys of `session.attach(options)`. */
-export const ATTACH_RULES = { lastEventId: aNumber, name: is.string, highWaterMark: aNumber } satisfies Record<keyof AttachOptions, OptionRule> satisfies OptionRules;
+export const ATTACH_RULES = { lastEventId: aNumber, name: is.string, highWaterMark: aNumber } satisfies Record<
+  keyof AttachOptions,
+  OptionRule
+> satisfies OptionRules;
 /** Keys of `new RunSessions(options)`. */
 export const RUN_SESSIONS_RULES = { keepFinishedMs: aNumber } satisfies Record<keyof RunSessionsOptions, OptionRule> satisfies OptionRules;
-/** Keys of `sendSse(req, res, source, options)`. */
+/** Keys of `sendSse(req, res, source, options)` (`@baton/events/node`); with `request`, of `sseResponse`. */
 export const SSE_STREAM_RULES = {
   heartbeatMs: aNumber,
   retryMs: aNumber,
   headers: is.object,
   writeTimeoutMs: aNumber,
 } satisfies Record<keyof SseStreamOptions, OptionRule> satisfies OptionRules;
-/** Keys of `createSseHandler(start, options)`. */
-export const SSE_HANDLER_RULES = { ...SSE_STREAM_RULES, highWaterMark: aNumber, onError: is.function } satisfies Record<keyof SseHandlerOptions, OptionRule> satisfies OptionRules;
 /** Keys of `sseResponse(source, options)`. */
 export const SSE_RESPONSE_RULES = { ...SSE_STREAM_RULES, request } satisfies Record<keyof SseResponseOptions, OptionRule> satisfies OptionRules;
 /** Keys of `toUiMessageStream(events, options)`, `new UiMessageChunkIterator(events, options)` and `new UiMessageStreamMapper(options)`. */
@@ -69,14 +75,14 @@ export const UI_MESSAGE_STREAM_RESPONSE_RULES = {
   statusText: is.string,
   headers: headersInit,
 } satisfies Record<keyof UiMessageStreamResponseInit, OptionRule> satisfies OptionRules;
-/** Keys of `new EventManager(options)`. */
-export const EVENT_MANAGER_RULES = {
+/** Keys of `new ProgressGroup(options)`. */
+export const PROGRESS_GROUP_RULES = {
   name: requiredOption(is.string),
   icon: is.string,
   report: requiredOption(is.function),
   now: is.function,
-} satisfies Record<keyof EventManagerOptions, OptionRule> satisfies OptionRules;
-/** Keys of the options of `EventManager.forTool(ctx, name, icon, options)`. */
+} satisfies Record<keyof ProgressGroupOptions, OptionRule> satisfies OptionRules;
+/** Keys of the options of `ProgressGroup.forTool(ctx, name, icon, options)`. */
 export const FOR_TOOL_RULES = { now: is.function } satisfies OptionRules;
 /** Keys of `log.groups(toolCallId, options)`. */
 export const PROGRESS_LOG_GROUPS_RULES = { agentPath: is.string } satisfies Record<keyof ProgressLogGroupsOptions, OptionRule> satisfies OptionRules;

@@ -7,7 +7,7 @@ export interface ProgressLogEntry {
   readonly agentPath: string;
   readonly toolCallId: string;
   readonly toolName: string;
-  /** The group as the tool's `EventManager.serialize()` returns it. */
+  /** The group as the tool's `ProgressGroup.serialize()` returns it. */
   readonly group: SerializedProgressGroup;
 }
 
@@ -58,7 +58,9 @@ export class ProgressLog {
   groups(toolCallId?: string, options: ProgressLogGroupsOptions = {}): SerializedProgressGroup[] {
     checkOptions("ProgressLog.groups", options, PROGRESS_LOG_GROUPS_RULES);
     return this.entries()
-      .filter((entry) => (toolCallId === undefined || entry.toolCallId === toolCallId) && (options.agentPath === undefined || entry.agentPath === options.agentPath))
+      .filter(
+        (entry) => (toolCallId === undefined || entry.toolCallId === toolCallId) && (options.agentPath === undefined || entry.agentPath === options.agentPath),
+      )
       .map((entry) => entry.group);
   }
 

@@ -6,7 +6,7 @@ import { BatonError, ERROR_CODES } from "@baton/core";
  * Code `PROGRESS_STEP_ENDED`; `details` names the group, the step and its status.
  *
  * @example
- * const step = progress.createEvent("Fetching example.com");
+ * const step = progress.startStep("Fetching example.com");
  * step.end();
  * step.send("late"); // throws ProgressStepEndedError
  */
@@ -14,7 +14,7 @@ export class ProgressStepEndedError extends BatonError {
   constructor(group: string, stepId: string, title: string, status: string, action: string) {
     super(
       ERROR_CODES.PROGRESS_STEP_ENDED,
-      `Cannot ${action} progress step "${title}" (${stepId}) of group "${group}": it already ended with status "${status}". Create a new step with createEvent() instead.`,
+      `Cannot ${action} progress step "${title}" (${stepId}) of group "${group}": it already ended with status "${status}". Start a new step with startStep() instead.`,
       { details: { group, stepId, title, status, action } },
     );
   }

@@ -12,10 +12,8 @@ export class ClientDisconnectedError extends BatonError {
     readonly graceMs: number,
   ) {
     const subject = sessionId === undefined ? "The client" : `Every client of run session "${sessionId}"`;
-    super(
-      ERROR_CODES.CLIENT_DISCONNECTED,
-      graceMs > 0 ? `${subject} disconnected and none came back within ${graceMs} ms.` : `${subject} disconnected.`,
-      { details: { sessionId: sessionId ?? null, graceMs } },
-    );
+    super(ERROR_CODES.CLIENT_DISCONNECTED, graceMs > 0 ? `${subject} disconnected and none came back within ${graceMs} ms.` : `${subject} disconnected.`, {
+      details: { sessionId: sessionId ?? null, graceMs },
+    });
   }
 }

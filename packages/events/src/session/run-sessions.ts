@@ -87,7 +87,7 @@ export class RunSessions {
       return;
     }
     const timer = setTimeout(remove, this.keepFinishedMs);
-    timer.unref?.();
+    (timer as { unref?: () => void }).unref?.(); // Node: do not keep the process alive
     this.timers.set(session.id, timer);
   }
 }

@@ -32,11 +32,11 @@ export function encodeSseEvent(event: StreamEvent): string {
     data = JSON.stringify(event) as string | undefined;
   } catch (error) {
     const ending = type === "run-end" ? lenientJson(event) : undefined;
-    if (ending !== undefined) return "id: " + seq + "\nevent: run-end\ndata: " + ending + "\n\n";
+    if (ending !== undefined) return `id: ${seq}\nevent: run-end\ndata: ${ending}\n\n`;
     return encodePlaceholder(event, `it cannot be written as JSON (${reasonOf(error)})`);
   }
   if (typeof data !== "string") return encodePlaceholder(event, "it cannot be written as JSON");
-  return "id: " + seq + "\nevent: " + type + "\ndata: " + data + "\n\n";
+  return `id: ${seq}\nevent: ${type}\ndata: ${data}\n\n`;
 }
 
 /**
@@ -91,7 +91,7 @@ export function unencodableEventPlaceholder(event: StreamEvent, issue: string): 
 
 function encodePlaceholder(event: StreamEvent, issue: string): string {
   const placeholder = unencodableEventPlaceholder(event, issue);
-  return "id: " + placeholder.seq + "\nevent: error\ndata: " + JSON.stringify(placeholder) + "\n\n";
+  return `id: ${placeholder.seq}\nevent: error\ndata: ${JSON.stringify(placeholder)}\n\n`;
 }
 
 function reasonOf(error: unknown): string {

@@ -19,9 +19,9 @@ export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
  * caller rethrows). The body is `{ "error": { code, message, … } }`.
  */
 export function clientErrorAnswer(error: unknown): ErrorAnswer | undefined {
-  if (error instanceof ReplayUnavailableError) return { status: 410, body: errorBody(error) };
-  if (error instanceof InvalidLastEventIdError) return { status: 400, body: errorBody(error) };
-  if (error instanceof RunNotFoundError) return { status: 404, body: errorBody(error) };
+  if (ReplayUnavailableError.isInstance(error)) return { status: 410, body: errorBody(error) };
+  if (InvalidLastEventIdError.isInstance(error)) return { status: 400, body: errorBody(error) };
+  if (RunNotFoundError.isInstance(error)) return { status: 404, body: errorBody(error) };
   return undefined;
 }
 

@@ -1,8 +1,24 @@
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { InvalidLastEventIdError } from "./invalid-last-event-id-error.js";
 
-/** Where {@link lastEventIdOf} looks for the last event id a client has. */
-export type LastEventIdSource = Request | Headers | IncomingMessage | IncomingHttpHeaders | URL | string;
+/**
+ * Request headers as a plain object, lower-case names to values: the shape of Node's
+ * `IncomingHttpHeaders` (`req.headers`), declared here so these types need no
+ * `@types/node`.
+ */
+export type HeaderRecord = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** A request with plain-object headers and a path: the shape of Node's `IncomingMessage`. */
+export interface HeaderRecordRequest {
+  readonly headers: HeaderRecord;
+  readonly url?: string | undefined;
+}
+
+/**
+ * Where {@link lastEventIdOf} looks for the last event id a client has: a Web
+ * `Request`, `Headers` or `URL`, a URL string, or a Node request (`IncomingMessage`)
+ * or its `headers`.
+ */
+export type LastEventIdSource = Request | Headers | HeaderRecordRequest | HeaderRecord | URL | string;
 
 const LAST_EVENT_ID = "last-event-id";
 const QUERY_PARAMETER = "lastEventId";
@@ -22,13 +38,13 @@ export function lastEventIdOf(source: LastEventIdSource): number | undefined {
   if (typeof source === "string" || source instanceof URL) return fromUrl(source);
   if (isHeaders(source)) return parseLastEventId(source.get(LAST_EVENT_ID));
   if ("headers" in source && source.headers !== null && typeof source.headers === "object") {
-    const message = source as Request | IncomingMessage;
+    const message = source as Request | HeaderRecordRequest;
     const header = isHeaders(message.headers) ? message.headers.get(LAST_EVENT_ID) : headerValue(message.headers[LAST_EVENT_ID]);
     const fromHeader = parseLastEventId(header);
     if (fromHeader !== undefined) return fromHeader;
     return typeof message.url === "string" ? fromUrl(message.url) : undefined;
   }
-  return parseLastEventId(headerValue((source as IncomingHttpHeaders)[LAST_EVENT_ID]));
+  return parseLastEventId(headerValue((source as HeaderRecord)[LAST_EVENT_ID]));
 }
 
 /**
@@ -52,8 +68,8 @@ function fromUrl(url: string | URL): number | undefined {
   return parseLastEventId(parsed.searchParams.get(QUERY_PARAMETER));
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[value.length - 1] : value;
+function headerValue(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === "string" || value === undefined ? value : value[value.length - 1];
 }
 
 function isHeaders(value: unknown): value is Headers {

@@ -5,7 +5,7 @@ import type { EventSubscription } from "../bus/event-subscription.js";
 import type { RunSession } from "../session/run-session.js";
 import type { StreamEvent } from "@baton/core";
 import { lastEventIdOf } from "./last-event-id.js";
-import { DEFAULT_HEARTBEAT_MS, writeTimeoutOf, type SseStreamOptions } from "./send-sse.js";
+import { DEFAULT_HEARTBEAT_MS, writeTimeoutOf, type SseStreamOptions } from "./sse-stream-options.js";
 import { SSE_HEADERS } from "./sse-headers.js";
 import { checkOptions } from "@baton/core";
 import { SSE_RESPONSE_RULES } from "../options/option-rules.js";

@@ -1,12 +1,4 @@
-import type {
-  Interruption,
-  InterruptionKind,
-  ProgressStepUpdate,
-  SerializedError,
-  SerializedProgressGroup,
-  StopReason,
-  StreamEvent,
-} from "@baton/core";
+import type { Interruption, InterruptionKind, ProgressStepUpdate, SerializedError, SerializedProgressGroup, StopReason, StreamEvent } from "@baton/core";
 
 /** One piece of a nested agent's work, as shown in its `data-baton-agent` part. */
 export type BatonAgentPart =

@@ -21,7 +21,8 @@ function defaultErrorText(error: unknown): string {
  */
 function approvalReason(payload: unknown): string | undefined {
   if (typeof payload === "string") return payload;
-  if (payload !== null && typeof payload === "object" && typeof (payload as { reason?: unknown }).reason === "string") return (payload as { reason: string }).reason;
+  if (payload !== null && typeof payload === "object" && typeof (payload as { reason?: unknown }).reason === "string")
+    return (payload as { reason: string }).reason;
   return undefined;
 }
 
@@ -232,7 +233,14 @@ export class UiMessageStreamMapper {
     const chunks: UiMessageChunk[] = [
       {
         type: "data-baton-tool-progress",
-        data: { agentPath, toolCallId, toolName, message, ...(event.data === undefined ? {} : { data: event.data }), ...(event.step === undefined ? {} : { step: event.step }) },
+        data: {
+          agentPath,
+          toolCallId,
+          toolName,
+          message,
+          ...(event.data === undefined ? {} : { data: event.data }),
+          ...(event.step === undefined ? {} : { step: event.step }),
+        },
         transient: true,
       },
     ];

@@ -78,6 +78,8 @@ export function uiMessageStreamResponse(events: AsyncIterable<StreamEvent>, init
     },
   });
   const merged = new Headers(UI_MESSAGE_STREAM_HEADERS);
-  new Headers(headers).forEach((value, name) => merged.set(name, value));
+  new Headers(headers).forEach((value, name) => {
+    merged.set(name, value);
+  });
   return new Response(body, { status: status ?? 200, ...(statusText === undefined ? {} : { statusText }), headers: merged });
 }

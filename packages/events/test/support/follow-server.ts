@@ -1,6 +1,7 @@
 import type { StreamEvent } from "@baton/core";
 import { afterEach } from "vitest";
-import { decodeSseEvents, sendSse, type RunEventFollower } from "../../src/index.js";
+import { decodeSseEvents, type RunEventFollower } from "../../src/index.js";
+import { sendSse } from "../../src/node/index.js";
 import { startServer, type TestServer } from "./sse-test-server.js";
 
 /** An API node: `GET /?run=<id>` streams the run through `follower` with `sendSse`. */
@@ -85,7 +86,10 @@ export async function connect(server: TestServer, runId: string, lastEventId?: n
 
 /** The JSON error answer of `server` for `runId` (status and code). */
 export async function errorAnswer(server: TestServer, runId: string, lastEventId?: number): Promise<{ status: number; code: string; details: unknown }> {
-  const response = await fetch(`${server.url}/?run=${encodeURIComponent(runId)}`, lastEventId === undefined ? {} : { headers: { "Last-Event-ID": String(lastEventId) } });
+  const response = await fetch(
+    `${server.url}/?run=${encodeURIComponent(runId)}`,
+    lastEventId === undefined ? {} : { headers: { "Last-Event-ID": String(lastEventId) } },
+  );
   const body = (await response.json()) as { error: { code: string; details?: unknown } };
   return { status: response.status, code: body.error.code, details: body.error.details };
 }

@@ -1,4 +1,4 @@
-import { retryAfterMs as headerRetryAfterMs } from "@baton/core";
+import { retryAfterMs as headerRetryAfterMs } from "@baton/core/provider-kit";
 
 /**
  * How long Gemini asked to wait, in ms: the `retry-after-ms` header, else the

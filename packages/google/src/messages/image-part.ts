@@ -20,8 +20,6 @@ export function toGeminiImagePart(image: ImagePart): GeminiPart {
   const dataUrl = DATA_URL.exec(image.url);
   if (!dataUrl) return { fileData: { mimeType: image.mediaType, fileUri: image.url } };
   const [, mimeType, parameters, payload] = dataUrl;
-  const data = parameters!.split(";").includes("base64")
-    ? payload!
-    : Buffer.from(decodeURIComponent(payload!), "utf8").toString("base64");
+  const data = parameters!.split(";").includes("base64") ? payload! : Buffer.from(decodeURIComponent(payload!), "utf8").toString("base64");
   return { inlineData: { mimeType: mimeType || image.mediaType, data } };
 }

@@ -41,7 +41,9 @@ export function toGeminiContents(messages: readonly Message[]): GeminiConversati
       case "user":
         append(
           "user",
-          message.content.flatMap((part): GeminiPart[] => (part.type === "text" ? (part.text.length > 0 ? [{ text: part.text }] : []) : [toGeminiImagePart(part)])),
+          message.content.flatMap((part): GeminiPart[] =>
+            part.type === "text" ? (part.text.length > 0 ? [{ text: part.text }] : []) : [toGeminiImagePart(part)],
+          ),
         );
         break;
       case "assistant":

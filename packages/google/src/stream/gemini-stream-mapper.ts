@@ -62,7 +62,7 @@ export class GeminiStreamMapper {
    */
   finish(out: ModelStreamPart[]): void {
     if (this.open) this.close(out);
-    let reason;
+    let reason: ReturnType<typeof toFinishReason> | undefined;
     if (this.finishReason !== undefined) reason = toFinishReason(this.finishReason, this.calls > 0);
     else if (this.blockReason !== undefined) reason = "content_filter" as const;
     else {

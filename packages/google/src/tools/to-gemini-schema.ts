@@ -46,6 +46,7 @@ const GEMINI_TYPES: Readonly<Record<string, string>> = {
 const REFUSED: Readonly<Record<string, string>> = {
   not: "negated schemas cannot be expressed",
   if: "conditional schemas cannot be expressed",
+  // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword in a lookup table, never awaited.
   then: "conditional schemas cannot be expressed",
   else: "conditional schemas cannot be expressed",
   patternProperties: "property names matched by pattern cannot be expressed",

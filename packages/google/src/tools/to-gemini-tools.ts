@@ -39,9 +39,12 @@ export function toGeminiToolConfig(choice: ToolChoice | undefined, tools: readon
   if (choice === "none") return { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } };
   if (choice === "required") return { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY } };
   if (!tools.some((tool) => tool.name === choice.name)) {
-    throw new InvalidRequestError(`the tool choice names "${choice.name}", which is not among the tools offered (${tools.map((tool) => tool.name).join(", ")}).`, {
-      provider: "google",
-    });
+    throw new InvalidRequestError(
+      `the tool choice names "${choice.name}", which is not among the tools offered (${tools.map((tool) => tool.name).join(", ")}).`,
+      {
+        provider: "google",
+      },
+    );
   }
   return { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: [choice.name] } };
 }

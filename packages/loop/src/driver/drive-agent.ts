@@ -1,4 +1,4 @@
-import { BatonError, HookError, ProviderError, RunAbortedError, errorMessage, isPromiseLike, type NextStep, type RunResult } from "@baton/core";
+import { HookError, ProviderError, RunAbortedError, errorMessage, isBatonError, isPromiseLike, type NextStep, type RunResult } from "@baton/core";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { startAgent } from "../steps/start-agent.js";
 import { prepareStep } from "../steps/prepare-step.js";
@@ -58,15 +58,16 @@ export async function driveAgent(run: AgentRun, failure?: unknown): Promise<RunR
  * `error` event. A step cut short still gets its `step-end`.
  */
 function stopFor(run: AgentRun, error: unknown): NextStep {
-  const aborted = error instanceof RunAbortedError || (run.abort.aborted && !(error instanceof HookError));
+  const aborted = RunAbortedError.isInstance(error) || (run.abort.aborted && !HookError.isInstance(error));
   const failure = aborted
-    ? (run.abort.abortError ?? (error instanceof BatonError ? error : new RunAbortedError()))
-    : error instanceof BatonError
+    ? (run.abort.abortError ?? (isBatonError(error) ? error : new RunAbortedError()))
+    : isBatonError(error)
       ? error
       : new ProviderError(errorMessage(error), { cause: error });
   if (run.stepOpen) {
     run.stepOpen = false;
-    if (run.events.active) run.emit({ type: "step-end", iteration: run.state.iteration, finishReason: aborted ? "aborted" : "error", toolCalls: run.turn?.toolCalls.length ?? 0 });
+    if (run.events.active)
+      run.emit({ type: "step-end", iteration: run.state.iteration, finishReason: aborted ? "aborted" : "error", toolCalls: run.turn?.toolCalls.length ?? 0 });
     run.events.endBlock();
   }
   if (!aborted) run.emit({ type: "error", error: failure.toJSON() });

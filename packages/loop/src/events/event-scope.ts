@@ -22,7 +22,10 @@ export class EventScope {
   /** Errors thrown by sinks; a throwing sink never disturbs the run or the other sinks. */
   readonly sinkErrors: unknown[] = [];
 
-  constructor(readonly runId: string, sinks: readonly EventSink[]) {
+  constructor(
+    readonly runId: string,
+    sinks: readonly EventSink[],
+  ) {
     this.sinks = [...sinks];
   }
 

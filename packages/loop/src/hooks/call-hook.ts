@@ -1,7 +1,7 @@
-import { BatonError, HookError, isPromiseLike } from "@baton/core";
+import { HookError, isBatonError, isPromiseLike, type BatonError } from "@baton/core";
 
 function wrap(name: string, error: unknown): BatonError {
-  return error instanceof BatonError ? error : new HookError(name, error);
+  return isBatonError(error) ? error : new HookError(name, error);
 }
 
 /**

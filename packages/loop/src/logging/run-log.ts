@@ -76,7 +76,10 @@ export class RunLog {
    */
   retryListener(state: { readonly iteration: number }): RetryListener {
     return (this.retries ??= (error, retry, delayMs) =>
-      this.warn({ iteration: state.iteration, attempt: retry, delayMs: Math.round(delayMs), ...errorFields(error), retryable: error.retryable }, "provider retry"));
+      this.warn(
+        { iteration: state.iteration, attempt: retry, delayMs: Math.round(delayMs), ...errorFields(error), retryable: error.retryable },
+        "provider retry",
+      ));
   }
 }
 

@@ -56,7 +56,8 @@ export interface UsageCalculationInput {
   readonly state: Readonly<AgentState>;
 }
 
-type Maybe<T> = T | Promise<T>;
+/** A value, or a promise of it (what a positional hook may return). */
+export type MaybePromise<T> = T | Promise<T>;
 
 /**
  * An agent config with the positional lifecycle hooks of the orchestrator described in
@@ -71,15 +72,15 @@ export interface MerlinAgentConfig {
   /** Sets up agent state (`state.custom`) before the first iteration of a new run. */
   initializeAgentState?(state: AgentState): void | Promise<void>;
   /** Whether to run another iteration; asked before every model call. */
-  shouldContinueLoop?(state: AgentState): Maybe<boolean>;
+  shouldContinueLoop?(state: AgentState): MaybePromise<boolean>;
   /** Whether to send tools with this call. */
-  shouldSendTools?(state: AgentState, tools: readonly ToolDefinition[]): Maybe<boolean>;
+  shouldSendTools?(state: AgentState, tools: readonly ToolDefinition[]): MaybePromise<boolean>;
   /** The model id of this call. */
-  getModelId?(state: AgentState, baseModel: string): Maybe<string>;
+  getModelId?(state: AgentState, baseModel: string): MaybePromise<string>;
   /** Called when there is nothing to execute: the model answered, the limit is reached, or a tool was not enabled. */
-  onNoToolCalls?(state: AgentState, context: AgentContext, reason: NoToolCallsReason, toolCalls?: readonly ToolCallPart[]): Maybe<NoToolCallsDecision>;
+  onNoToolCalls?(state: AgentState, context: AgentContext, reason: NoToolCallsReason, toolCalls?: readonly ToolCallPart[]): MaybePromise<NoToolCallsDecision>;
   /** Sees a turn's calls first; returning true ends the loop without running them. */
-  processToolCalls?(toolCalls: readonly ToolCallPart[], state: AgentState, context: AgentContext): Maybe<boolean>;
+  processToolCalls?(toolCalls: readonly ToolCallPart[], state: AgentState, context: AgentContext): MaybePromise<boolean>;
   /** Told which calls are about to run (once per batch). */
   onToolsSelected?(toolCalls: readonly ToolCallPart[], state: AgentState, context: AgentContext): void | Promise<void>;
   /** Told of every tool event as it happens. */
@@ -87,9 +88,15 @@ export interface MerlinAgentConfig {
   /** Turns a call's raw argument text into its arguments; throwing makes the call an invalid-arguments error result. */
   preprocessToolArguments?(toolCall: PendingToolCall, context: AgentContext, toolMetadata: Readonly<Record<string, Record<string, unknown>>>): unknown;
   /** After the batch, per call in call order: change its result, force the next tool, or rewrite the messages. */
-  handleSpecialTools?(toolName: string, result: unknown, toolCall: ToolCallPart, context: AgentContext, state: AgentState): Maybe<SpecialToolOutcome | void | undefined>;
+  handleSpecialTools?(
+    toolName: string,
+    result: unknown,
+    toolCall: ToolCallPart,
+    context: AgentContext,
+    state: AgentState,
+  ): MaybePromise<SpecialToolOutcome | void | undefined>;
   /** Adjusts the usage record of a model call. */
-  calculateUsage?(base: Usage, input: UsageCalculationInput): Maybe<Usage>;
+  calculateUsage?(base: Usage, input: UsageCalculationInput): MaybePromise<Usage>;
   /** What this agent may store. */
   getDataPolicy?(): DataPolicy;
 }
@@ -150,7 +157,7 @@ export function merlinConfig(config: MerlinAgentConfig): AgentConfig {
   const m = methodsOf(config);
   /** States whose `shouldContinueLoop` was asked at the end of their last step (not again before the next call). */
   const consulted = new WeakSet<AgentState>();
-  const decide = (state: AgentState, context: AgentContext, reason: NoToolCallsReason, calls?: readonly ToolCallPart[]): Maybe<boolean> =>
+  const decide = (state: AgentState, context: AgentContext, reason: NoToolCallsReason, calls?: readonly ToolCallPart[]): MaybePromise<boolean> =>
     m.onNoToolCalls ? then(m.onNoToolCalls(state, context, reason, calls), (decision) => decision.shouldContinue) : reason !== "NO_CALLS_GENERATED";
   const settings: AgentConfig = {
     ...(config.useParallelTools === undefined ? {} : { useParallelTools: config.useParallelTools }),
@@ -192,10 +199,17 @@ export function merlinConfig(config: MerlinAgentConfig): AgentConfig {
               if (!planned.tool) continue;
               const { call } = planned;
               try {
-                const args = await m.preprocessToolArguments({ toolCallId: call.toolCallId, toolName: call.toolName, rawArguments: call.rawArguments ?? JSON.stringify(call.arguments) }, context, state.toolMetadata);
+                const args = await m.preprocessToolArguments(
+                  { toolCallId: call.toolCallId, toolName: call.toolName, rawArguments: call.rawArguments ?? JSON.stringify(call.arguments) },
+                  context,
+                  state.toolMetadata,
+                );
                 decisions[call.toolCallId] = { type: "run", arguments: args };
               } catch (error) {
-                decisions[call.toolCallId] = { type: "refuse", error: new InvalidToolArgumentsError(call.toolName, [`arguments are not valid JSON (${errorMessage(error)})`]) };
+                decisions[call.toolCallId] = {
+                  type: "refuse",
+                  error: new InvalidToolArgumentsError(call.toolName, [`arguments are not valid JSON (${errorMessage(error)})`]),
+                };
               }
             }
             return { decisions };
@@ -216,7 +230,14 @@ export function merlinConfig(config: MerlinAgentConfig): AgentConfig {
                 if (special.modifiedMessages) state.messages = [...special.modifiedMessages];
               }
             }
-            const disabled = state.toolsNotEnabled.length > 0 && !(await decide(state, context, "TOOLS_DISABLED", results.map((entry) => entry.call)));
+            const disabled =
+              state.toolsNotEnabled.length > 0 &&
+              !(await decide(
+                state,
+                context,
+                "TOOLS_DISABLED",
+                results.map((entry) => entry.call),
+              ));
             return { results: replaced, ...(toolChoice ? { toolChoice } : {}), ...(disabled ? { stop: state.stopReason ?? "tools_disabled" } : {}) };
           },
         }
@@ -247,7 +268,9 @@ export function merlinConfig(config: MerlinAgentConfig): AgentConfig {
           },
         }
       : {}),
-    ...(m.calculateUsage ? { adjustUsage: ({ usage, state, text, toolCalls, toolsSent, tools }) => m.calculateUsage!(usage, { text, toolCalls, toolsSent, tools, state }) } : {}),
+    ...(m.calculateUsage
+      ? { adjustUsage: ({ usage, state, text, toolCalls, toolsSent, tools }) => m.calculateUsage!(usage, { text, toolCalls, toolsSent, tools, state }) }
+      : {}),
     ...(m.onToolProgress ? { onToolEvent: ({ event, context }) => m.onToolProgress!(event.toolName, event, context) } : {}),
   };
 }

@@ -1,4 +1,13 @@
-import { MaxDepthExceededError, SubAgentFailedError, ToolPausedSignal, createAgentState, type BatchCall, type Message, type RunResult, type SubAgentRequest } from "@baton/core";
+import {
+  MaxDepthExceededError,
+  SubAgentFailedError,
+  ToolPausedSignal,
+  createAgentState,
+  type BatchCall,
+  type Message,
+  type RunResult,
+  type SubAgentRequest,
+} from "@baton/core";
 import { AbortHub } from "../abort/abort-hub.js";
 import { DEFAULT_TOOL_CALL_LIMIT } from "../config/defaults.js";
 import { configOf } from "../hooks/config-of.js";
@@ -81,6 +90,11 @@ function answered(name: string, result: RunResult): RunResult {
   const cause = result.error;
   const why = cause ? `(${cause.code}) ${cause.message}` : "it stopped with an error";
   throw new SubAgentFailedError(`Sub-agent "${name}" failed (${result.agentPath}, stop reason "error"): ${why}`, {
-    details: { agent: name, agentPath: result.agentPath, stopReason: result.stopReason, ...(cause ? { causeCode: cause.code, causeMessage: cause.message } : {}) },
+    details: {
+      agent: name,
+      agentPath: result.agentPath,
+      stopReason: result.stopReason,
+      ...(cause ? { causeCode: cause.code, causeMessage: cause.message } : {}),
+    },
   });
 }

@@ -33,7 +33,8 @@ export function applyDecisions(root: AgentState, decisions: InterruptDecisions):
   for (const id of ids) {
     const { item } = waiting.get(id)!;
     const decision = decisions[id]!;
-    if (item.kind === "approval" && !isApproval(decision)) throw wrongKind(root, id, item.toolName, "an approval ({ approve: true } or { approve: false, reason })", decision);
+    if (item.kind === "approval" && !isApproval(decision))
+      throw wrongKind(root, id, item.toolName, "an approval ({ approve: true } or { approve: false, reason })", decision);
     if (item.kind === "question" && !isAnswer(decision)) throw wrongKind(root, id, item.toolName, "an answer ({ answer })", decision);
   }
   for (const id of ids) {
@@ -49,5 +50,7 @@ export function applyDecisions(root: AgentState, decisions: InterruptDecisions):
 }
 
 function wrongKind(root: AgentState, id: string, toolName: string, expected: string, got: unknown): InvalidDecisionsError {
-  return new InvalidDecisionsError(`Cannot resume run "${root.runId}": "${id}" (${toolName}) needs ${expected}, got ${JSON.stringify(got)}.`, { details: { id } });
+  return new InvalidDecisionsError(`Cannot resume run "${root.runId}": "${id}" (${toolName}) needs ${expected}, got ${JSON.stringify(got)}.`, {
+    details: { id },
+  });
 }

@@ -15,8 +15,14 @@ const UNREPORTED_LIMIT_SHARE = 0.9;
  * failed step ends with `step-end`, finish reason `error`, and counts as an
  * iteration). Otherwise undefined: the run ends with the error.
  */
-export async function retryAfterOverflow(run: AgentRun, failure: BatonError, model: string, iteration: number, produced: boolean): Promise<NextStep | undefined> {
-  if (!(failure instanceof ContextLengthExceededError) || !run.settings.contextEngine || produced || run.overflowRetried) return undefined;
+export async function retryAfterOverflow(
+  run: AgentRun,
+  failure: BatonError,
+  model: string,
+  iteration: number,
+  produced: boolean,
+): Promise<NextStep | undefined> {
+  if (!ContextLengthExceededError.isInstance(failure) || !run.settings.contextEngine || produced || run.overflowRetried) return undefined;
   run.overflowRetried = true;
   run.hold?.release();
   run.hold = undefined;

@@ -38,17 +38,26 @@ async function endStepWithServices(run: AgentRun): Promise<NextStep> {
   const turn = run.turn ?? turnOf(run);
   if (settings.contextEngine) {
     const last = state.inLoopMessages.at(-1);
-    await trimContext(run, settings.contextLimit(turn.model), turn.model, { text: turn.text, usage: turn.usage, toolCalls: turn.toolCalls, toolResults: last?.role === "tool" ? last.content : [] });
+    await trimContext(run, settings.contextLimit(turn.model), turn.model, {
+      text: turn.text,
+      usage: turn.usage,
+      toolCalls: turn.toolCalls,
+      toolResults: last?.role === "tool" ? last.content : [],
+    });
   }
   const { onStepEnd, shouldStop } = run.config;
   if (onStepEnd) {
-    const observed = callHook("onStepEnd", () => onStepEnd({ state, context: run.hookContext, iteration: turn.iteration, text: turn.text, toolCalls: turn.toolCalls, results: run.batchResults }));
+    const observed = callHook("onStepEnd", () =>
+      onStepEnd({ state, context: run.hookContext, iteration: turn.iteration, text: turn.text, toolCalls: turn.toolCalls, results: run.batchResults }),
+    );
     if (isPromiseLike(observed)) await observed;
   }
   let outcome = run.stepStop ?? defaultStepOutcome(state, turn.toolCalls.length > 0);
   if (shouldStop) {
     const proposal = outcome;
-    let decision = callHook("shouldStop", () => shouldStop({ state, context: run.hookContext, proposal, text: turn.text, toolCalls: turn.toolCalls, answered: turn.answered }));
+    let decision = callHook("shouldStop", () =>
+      shouldStop({ state, context: run.hookContext, proposal, text: turn.text, toolCalls: turn.toolCalls, answered: turn.answered }),
+    );
     if (isPromiseLike(decision)) decision = await decision;
     outcome = applyStopDecision(proposal, decision, state);
   }

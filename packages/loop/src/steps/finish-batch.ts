@@ -32,13 +32,13 @@ export function keepHistoryRule(run: AgentRun, entry: BatchCall): void {
     const tool = run.registry.get(entry.call.toolName);
     if (tool?.includeInHistory !== false) return;
     const metadata = run.metadataFor(entry.call.toolCallId);
-    metadata["includeInHistory"] = false;
-    if (tool.summarize) metadata["summary"] = tool.summarize(outcome.result);
+    metadata.includeInHistory = false;
+    if (tool.summarize) metadata.summary = tool.summarize(outcome.result);
     return;
   }
   const metadata = run.metadataFor(entry.call.toolCallId);
-  metadata["includeInHistory"] = false;
-  metadata["summary"] = modelReadsOf(entry);
+  metadata.includeInHistory = false;
+  metadata.summary = modelReadsOf(entry);
 }
 
 /** A finished call as the model reads it, and its side effects on the run's records. */
@@ -87,15 +87,23 @@ export function finishBatch(run: AgentRun, batch: ToolBatchState): NextStep | Pr
   const hook = run.config.afterToolBatch;
   if (!hook) return close(run, batch, results, undefined);
   const overrides = callHook("afterToolBatch", () => hook({ state, context: run.hookContext, results }));
-  return isPromiseLike(overrides) ? overrides.then((value) => close(run, batch, results, value ?? undefined)) : close(run, batch, results, overrides ?? undefined);
+  return isPromiseLike(overrides)
+    ? overrides.then((value) => close(run, batch, results, value ?? undefined))
+    : close(run, batch, results, overrides ?? undefined);
 }
 
-function close(run: AgentRun, batch: ToolBatchState, results: readonly ToolBatchResult[], overrides: ToolBatchOverrides | undefined): NextStep | Promise<NextStep> {
+function close(
+  run: AgentRun,
+  batch: ToolBatchState,
+  results: readonly ToolBatchResult[],
+  overrides: ToolBatchOverrides | undefined,
+): NextStep | Promise<NextStep> {
   const { state } = run;
   let final = results;
   if (overrides) {
     const replaced = overrides.results;
-    if (replaced) final = results.map((entry) => (Object.hasOwn(replaced, entry.call.toolCallId) ? { ...entry, result: replaced[entry.call.toolCallId] } : entry));
+    if (replaced)
+      final = results.map((entry) => (Object.hasOwn(replaced, entry.call.toolCallId) ? { ...entry, result: replaced[entry.call.toolCallId] } : entry));
     if (overrides.toolChoice !== undefined) state.toolChoice = overrides.toolChoice;
     if (overrides.stop !== undefined) run.stepStop = { stop: true, reason: overrides.stop === true ? (state.stopReason ?? "ended_by_hook") : overrides.stop };
   }
@@ -121,7 +129,11 @@ function close(run: AgentRun, batch: ToolBatchState, results: readonly ToolBatch
   if (batch.usageRecorded) return next(run);
   const succeeded: string[] = [];
   for (const entry of final) if (entry.status === "ok") succeeded.push(entry.call.toolName);
-  const recorded = recordCallUsage(run, { ...batch.usage, tools: succeeded }, { text: state.lastText, toolCalls: state.lastToolCalls, toolsSent: batch.toolsSent, tools: run.offered.definitions });
+  const recorded = recordCallUsage(
+    run,
+    { ...batch.usage, tools: succeeded },
+    { text: state.lastText, toolCalls: state.lastToolCalls, toolsSent: batch.toolsSent, tools: run.offered.definitions },
+  );
   return recorded ? recorded.then(() => next(run)) : next(run);
 }
 

@@ -1,9 +1,9 @@
 import {
-  BatonError,
   ProviderError,
   RunAbortedError,
   costOf,
   errorMessage,
+  isBatonError,
   type AssistantMessage,
   type BatchCall,
   type NextStep,
@@ -58,8 +58,8 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
       (position) => `call_${tree.runId.slice(0, 8)}_${iteration}_${position}`,
     );
   } catch (error) {
-    if (error instanceof RunAbortedError || run.abort.aborted) throw run.abort.abortError ?? error;
-    const failure = error instanceof BatonError ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
+    if (RunAbortedError.isInstance(error) || run.abort.aborted) throw run.abort.abortError ?? error;
+    const failure = isBatonError(error) ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
     const retry = await retryAfterOverflow(run, failure, request.model, iteration, produced);
     if (retry) return retry;
     throw failure;
@@ -69,13 +69,15 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
   if (turn.usageReported) {
     run.lastInputTokens = turn.usage.inputTokens;
     // An estimating counter learns what the provider counted for this exact request.
-    if (turn.usage.inputTokens > 0) run.settings.tokenCounter?.calibrate?.(request.messages, turn.usage.inputTokens, request.tools ? { tools: request.tools } : {});
+    if (turn.usage.inputTokens > 0)
+      run.settings.tokenCounter?.calibrate?.(request.messages, turn.usage.inputTokens, request.tools ? { tools: request.tools } : {});
   }
   if (run.hold) {
     const pricing = run.settings.budget?.costLimit === undefined ? undefined : run.provider.getModelInfo?.(request.model)?.pricing;
     run.hold.update(turn.usage.inputTokens + turn.usage.outputTokens, pricing ? costOf(turn.usage, pricing) : 0);
   }
-  const calls: ToolCallPart[] = turn.toolCalls.length === 0 ? [] : turn.toolCalls.map((call) => toolCallPart(tree.callIds.claim(call.id), call.name, call.rawArguments, call.id));
+  const calls: ToolCallPart[] =
+    turn.toolCalls.length === 0 ? [] : turn.toolCalls.map((call) => toolCallPart(tree.callIds.claim(call.id), call.name, call.rawArguments, call.id));
   state.lastToolCalls = calls;
   const content: Content[] = [...turn.reasoning];
   if (state.sentText.length > 0) {
@@ -86,7 +88,15 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
   if (turn.text.length > 0) content.push({ type: "text", text: turn.text });
   const usage = usageRecord(run.provider, request.model, state.agentPath, iteration, turn.usage, [], startedAt);
   const toolsSent = request.tools !== undefined;
-  run.turn = { iteration, model: request.model, text: turn.text, toolCalls: calls, finishReason: turn.finishReason, usage: turn.usage, answered: calls.length === 0 };
+  run.turn = {
+    iteration,
+    model: request.model,
+    text: turn.text,
+    toolCalls: calls,
+    finishReason: turn.finishReason,
+    usage: turn.usage,
+    answered: calls.length === 0,
+  };
 
   if (calls.length === 0 || run.finalAnswer) {
     if (calls.length > 0) {

@@ -51,7 +51,9 @@ export function prepareStep(run: AgentRun): NextStep | Promise<NextStep> {
   const hook = run.config.prepareStep;
   if (!hook) return planCall(run, defaultPlan(run), undefined);
   const plan = defaultPlan(run);
-  const overrides = callHook("prepareStep", () => hook({ ...plan, state: run.state, context: run.hookContext, stepNumber: run.state.iteration, tools: run.offered.definitions }));
+  const overrides = callHook("prepareStep", () =>
+    hook({ ...plan, state: run.state, context: run.hookContext, stepNumber: run.state.iteration, tools: run.offered.definitions }),
+  );
   return isPromiseLike(overrides) ? overrides.then((value) => planCall(run, plan, value ?? undefined)) : planCall(run, plan, overrides ?? undefined);
 }
 
@@ -92,7 +94,7 @@ function planCall(run: AgentRun, plan: StepPlan, overrides: StepOverrides | unde
     });
     const exceeded = checkBudgets(budget, projection);
     if (exceeded) {
-      const tokens = exceeded instanceof TokenBudgetExceededError;
+      const tokens = TokenBudgetExceededError.isInstance(exceeded);
       run.emit({ type: "budget-exceeded", budget: tokens ? "tokens" : "cost", limit: exceeded.limit, used: exceeded.used });
       return { type: "stop", reason: tokens ? "token_budget" : "budget_exceeded", error: exceeded };
     }

@@ -102,7 +102,11 @@ async function pause(run: AgentRun, batch: ToolBatchState): Promise<NextStep> {
   if (!batch.usageRecorded) {
     batch.usageRecorded = true;
     const succeeded = batch.calls.filter((entry) => entry.outcome?.status === "ok").map((entry) => entry.call.toolName);
-    const recorded = recordCallUsage(run, { ...batch.usage, tools: succeeded }, { text: run.state.lastText, toolCalls: run.state.lastToolCalls, toolsSent: batch.toolsSent, tools: run.offered.definitions });
+    const recorded = recordCallUsage(
+      run,
+      { ...batch.usage, tools: succeeded },
+      { text: run.state.lastText, toolCalls: run.state.lastToolCalls, toolsSent: batch.toolsSent, tools: run.offered.definitions },
+    );
     if (recorded) await recorded;
   }
   return { type: "interrupt", interruptions: interruptionsOf(run.state) };
@@ -120,7 +124,9 @@ function decideCalls(run: AgentRun, batch: ToolBatchState): NextStep | undefined
     return { call: entry.call, tool: prepared.tool, ...(prepared.invalid ? { invalid: prepared.invalid.toJSON() } : {}), decision: RUN_DECISION };
   });
   const overrides = callHook("beforeToolCalls", () => hook({ state: run.state, context: run.hookContext, calls, text: run.state.lastText }));
-  return isPromiseLike(overrides) ? overrides.then((value) => applyDecisions(run, batch, value ?? undefined)) : applyDecisions(run, batch, overrides ?? undefined);
+  return isPromiseLike(overrides)
+    ? overrides.then((value) => applyDecisions(run, batch, value ?? undefined))
+    : applyDecisions(run, batch, overrides ?? undefined);
 }
 
 function applyDecisions(run: AgentRun, batch: ToolBatchState, overrides: ToolCallsOverrides | undefined): NextStep | undefined | Promise<NextStep | undefined> {
@@ -142,7 +148,11 @@ function applyDecisions(run: AgentRun, batch: ToolBatchState, overrides: ToolCal
       } else if (decision.type === "refuse") {
         const error = decision.error;
         const result = decision.result ?? (error ? `Error (${error.code}): ${error.message}` : "This tool call was refused.");
-        entry.refusal = { result, status: error?.code === ERROR_CODES.TOOL_INVALID_ARGUMENTS ? "invalid" : "refused", ...(error ? { error: error.toJSON() } : {}) };
+        entry.refusal = {
+          result,
+          status: error?.code === ERROR_CODES.TOOL_INVALID_ARGUMENTS ? "invalid" : "refused",
+          ...(error ? { error: error.toJSON() } : {}),
+        };
       } else if (decision.arguments !== undefined) {
         entry.arguments = decision.arguments;
       }
@@ -163,7 +173,13 @@ function announce(run: AgentRun, batch: ToolBatchState): undefined {
   for (const entry of batch.calls) {
     if (entry.status !== "awaiting") continue;
     const payload = entry.waitingFor?.payload;
-    run.emitToolEvent({ type: "tool-interrupted", toolCallId: entry.call.toolCallId, toolName: entry.call.toolName, kind: "approval", ...(payload === undefined ? {} : { payload }) });
+    run.emitToolEvent({
+      type: "tool-interrupted",
+      toolCallId: entry.call.toolCallId,
+      toolName: entry.call.toolName,
+      kind: "approval",
+      ...(payload === undefined ? {} : { payload }),
+    });
   }
   return undefined;
 }

@@ -26,5 +26,6 @@ export async function trimContext(run: AgentRun, contextLimit: number, model: st
   // The engine's event objects are its own: emit copies (events are stamped in place).
   for (const event of trimmed.events ?? []) run.emit({ ...event });
   const conversation = run.parent ? undefined : run.tree.conversation;
-  if (run.tree.persistence && conversation && trimmed.summary !== undefined && trimmed.persistSummary) await run.tree.persistence.saveSummary(trimmed.summary, conversation);
+  if (run.tree.persistence && conversation && trimmed.summary !== undefined && trimmed.persistSummary)
+    await run.tree.persistence.saveSummary(trimmed.summary, conversation);
 }

@@ -42,7 +42,9 @@ export function prepareToolCall(call: ToolCallPart, registry: ToolRegistry, offe
     return {
       call,
       tool,
-      invalid: new InvalidToolArgumentsError(call.toolName, [`arguments are not valid JSON (${reason})`], { details: { rawArguments: call.rawArguments.slice(0, 500) } }),
+      invalid: new InvalidToolArgumentsError(call.toolName, [`arguments are not valid JSON (${reason})`], {
+        details: { rawArguments: call.rawArguments.slice(0, 500) },
+      }),
     };
   }
   return checkArguments(call, tool, call.arguments);

@@ -7,7 +7,9 @@ import {
   ToolResultNotJsonError,
   ToolTimeoutError,
   errorMessage,
+  isBatonError,
   isPromiseLike,
+  isToolPausedSignal,
   jsonValueProblem,
   type BatchCall,
   type InterruptionKind,
@@ -39,7 +41,7 @@ class ToolAbortedError extends BatonError {
 
 /** The error a thrown value becomes: a `BatonError` keeps its code (and is cut to the length limit), anything else is `TOOL_EXECUTION_FAILED`. */
 function toolError(toolName: string, error: unknown, maxLength: number): BatonError {
-  if (error instanceof BatonError) {
+  if (isBatonError(error)) {
     if (error.message.length <= maxLength) return error;
     return new BatonError(error.code, truncateMessage(error.message, maxLength), { details: error.details, retryable: error.retryable, cause: error });
   }
@@ -47,7 +49,13 @@ function toolError(toolName: string, error: unknown, maxLength: number): BatonEr
 }
 
 /** Fails a call before it starts: one `tool-error` event, no `tool-start`. */
-export function failedOutcome(prepared: PreparedToolCall, env: ToolRunEnvironment, status: Exclude<ToolCallOutcome["status"], "ok">, error: BatonError, durationMs = 0): ToolCallOutcome {
+export function failedOutcome(
+  prepared: PreparedToolCall,
+  env: ToolRunEnvironment,
+  status: Exclude<ToolCallOutcome["status"], "ok">,
+  error: BatonError,
+  durationMs = 0,
+): ToolCallOutcome {
   const { toolCallId, toolName } = prepared.call;
   const serialized = error.toJSON();
   env.emitToolEvent({ type: "tool-error", toolCallId, toolName, status, error: serialized, durationMs });
@@ -67,7 +75,8 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
   const { call } = prepared;
   const toolCallId = call.toolCallId;
   const toolName = call.toolName;
-  const fail = (status: Exclude<ToolCallOutcome["status"], "ok">, error: BatonError): ToolCallOutcome => failedOutcome(prepared, env, status, error, performance.now() - started);
+  const fail = (status: Exclude<ToolCallOutcome["status"], "ok">, error: BatonError): ToolCallOutcome =>
+    failedOutcome(prepared, env, status, error, performance.now() - started);
 
   if (prepared.invalid || !prepared.tool) {
     return fail("invalid", prepared.invalid ?? new ToolExecutionError(toolName, "Tool is missing."));
@@ -127,7 +136,7 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
       },
       runSubAgent: (request) =>
         env.runSubAgent(request, interruption().signal, entry, subRuns++).catch((error: unknown) => {
-          if (error instanceof ToolPausedSignal) paused ??= error.kind;
+          if (isToolPausedSignal(error)) paused ??= error.kind;
           throw error;
         }),
       askUser: <T>(question: unknown): Promise<T> => {
@@ -158,7 +167,10 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
           if (ready) await streaming.race(ready);
         }
       } catch (error) {
-        if (streaming.isInterrupted && iterator.return) void Promise.resolve().then(() => iterator.return?.()).catch(() => undefined);
+        if (streaming.isInterrupted && iterator.return)
+          void Promise.resolve()
+            .then(() => iterator.return?.())
+            .catch(() => undefined);
         throw error;
       }
     } else {
@@ -167,7 +179,10 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
     if (interrupted()) throw made ? made.reason : env.abort.abortError;
     if (paused) return pause(paused);
     // A result that is not JSON would break every event, record and request that carries it: the call fails instead.
-    const problem = result === null || typeof result === "string" || typeof result === "number" || typeof result === "boolean" || result === undefined ? undefined : jsonValueProblem(result, "result");
+    const problem =
+      result === null || typeof result === "string" || typeof result === "number" || typeof result === "boolean" || result === undefined
+        ? undefined
+        : jsonValueProblem(result, "result");
     if (problem) return fail("error", new ToolResultNotJsonError(tool.name, problem));
     const durationMs = performance.now() - started;
     env.emitToolEvent({ type: "tool-done", toolCallId, toolName, result, durationMs });
@@ -175,7 +190,7 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
   } catch (error) {
     if (interrupted()) {
       const reason = made ? made.reason : env.abort.abortError;
-      return reason instanceof ToolTimeoutError ? fail("timeout", reason) : fail("aborted", new ToolAbortedError(tool.name));
+      return ToolTimeoutError.isInstance(reason) ? fail("timeout", reason) : fail("aborted", new ToolAbortedError(tool.name));
     }
     if (paused) return pause(paused);
     return fail("error", toolError(tool.name, error, env.maxErrorLength));

@@ -14,7 +14,10 @@ export class ToolListRegistry implements ToolRegistry {
    * @param tools the tools, in order.
    * @param prompt the system prompt to report; by default the tools' selection rules.
    */
-  constructor(tools: readonly Tool[] = [], private readonly prompt?: string) {
+  constructor(
+    tools: readonly Tool[] = [],
+    private readonly prompt?: string,
+  ) {
     for (const tool of tools) this.register(tool);
   }
 

@@ -85,7 +85,10 @@ describe("end step", () => {
 
   it("runs the context engine on the step's messages before the decision", async () => {
     const engine: ContextEngine = {
-      prepare: async (input) => ({ inLoop: input.inLoop.slice(-1), events: [{ type: "context-trimmed", strategy: "test", removedMessages: 1, tokensBefore: 10, tokensAfter: 5 }] }),
+      prepare: async (input) => ({
+        inLoop: input.inLoop.slice(-1),
+        events: [{ type: "context-trimmed", strategy: "test", removedMessages: 1, tokensBefore: 10, tokensAfter: 5 }],
+      }),
     };
     const harness = await atEnd("tool", {}, { settings: { contextEngine: engine } });
     await endStep(harness.run);

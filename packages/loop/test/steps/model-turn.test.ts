@@ -26,9 +26,18 @@ describe("model turn", () => {
   });
 
   it("a turn with tool calls opens the batch (announced once the calls are decided) and goes to the tool batch", async () => {
-    const harness = await prepared({ tools: [fakeTool({ name: "search" })], provider: scriptedModel([{ text: "Looking.", toolCalls: [{ id: "c1", name: "search", arguments: { q: "x" } }] }]) });
+    const harness = await prepared({
+      tools: [fakeTool({ name: "search" })],
+      provider: scriptedModel([{ text: "Looking.", toolCalls: [{ id: "c1", name: "search", arguments: { q: "x" } }] }]),
+    });
     expect(await modelTurn(harness.run)).toEqual({ type: "continue", step: "tools" });
-    expect(harness.state.batch).toMatchObject({ iteration: 1, decided: false, usageRecorded: false, toolsSent: true, calls: [{ status: "pending", call: { toolCallId: "c1", toolName: "search", arguments: { q: "x" } } }] });
+    expect(harness.state.batch).toMatchObject({
+      iteration: 1,
+      decided: false,
+      usageRecorded: false,
+      toolsSent: true,
+      calls: [{ status: "pending", call: { toolCallId: "c1", toolName: "search", arguments: { q: "x" } } }],
+    });
     expect(harness.state.added).toHaveLength(1);
     expect(harness.types()).toEqual(["step-start", "text-delta"]);
     expect(harness.state.usage).toEqual([]);
@@ -38,7 +47,14 @@ describe("model turn", () => {
   it("gives a repeated tool-call id a unique one and keeps the provider's id", async () => {
     const harness = await prepared({
       tools: [fakeTool({ name: "fast" }), fakeTool({ name: "slow" })],
-      provider: scriptedModel([{ toolCalls: [{ id: "dup", name: "fast" }, { id: "dup", name: "slow" }] }]),
+      provider: scriptedModel([
+        {
+          toolCalls: [
+            { id: "dup", name: "fast" },
+            { id: "dup", name: "slow" },
+          ],
+        },
+      ]),
     });
     await modelTurn(harness.run);
     expect(harness.state.batch!.calls.map((entry) => entry.call)).toEqual([
@@ -48,7 +64,10 @@ describe("model turn", () => {
   });
 
   it("keeps argument text that is not JSON (the call becomes invalid in the batch, not here)", async () => {
-    const harness = await prepared({ tools: [fakeTool({ name: "search" })], provider: scriptedModel([{ toolCalls: [{ id: "c1", name: "search", rawArguments: "{oops" }] }]) });
+    const harness = await prepared({
+      tools: [fakeTool({ name: "search" })],
+      provider: scriptedModel([{ toolCalls: [{ id: "c1", name: "search", rawArguments: "{oops" }] }]),
+    });
     await modelTurn(harness.run);
     expect(harness.state.batch!.calls[0]!.call).toEqual({ type: "tool-call", toolCallId: "c1", toolName: "search", arguments: {}, rawArguments: "{oops" });
   });
@@ -70,7 +89,13 @@ describe("model turn", () => {
     const harness = await prepared({ provider: scriptedModel(["the answer"]) });
     harness.run.sendText("Note: search is off. ");
     await modelTurn(harness.run);
-    expect(harness.state.added[0]).toEqual({ role: "assistant", content: [{ type: "text", text: "Note: search is off. " }, { type: "text", text: "the answer" }] });
+    expect(harness.state.added[0]).toEqual({
+      role: "assistant",
+      content: [
+        { type: "text", text: "Note: search is off. " },
+        { type: "text", text: "the answer" },
+      ],
+    });
     expect(harness.state.sentText).toBe("");
     expect(harness.state.lastText).toBe("the answer");
   });

@@ -28,12 +28,24 @@ describe("prepare step", () => {
       config: {
         prepareStep: (args) => {
           seen = args;
-          return { model: "small", activeTools: ["fetch"], toolChoice: { type: "tool", name: "fetch" }, messages: [...args.messages, { role: "user", content: [{ type: "text", text: "example" }] }] };
+          return {
+            model: "small",
+            activeTools: ["fetch"],
+            toolChoice: { type: "tool", name: "fetch" },
+            messages: [...args.messages, { role: "user", content: [{ type: "text", text: "example" }] }],
+          };
         },
       },
     });
     await prepare(harness);
-    expect(seen).toMatchObject({ model: "m", activeTools: ["search", "fetch"], toolChoice: "auto", instructions: "Be brief.", finalAnswer: false, stepNumber: 0 });
+    expect(seen).toMatchObject({
+      model: "m",
+      activeTools: ["search", "fetch"],
+      toolChoice: "auto",
+      instructions: "Be brief.",
+      finalAnswer: false,
+      stepNumber: 0,
+    });
     const request = harness.run.request!;
     expect(request.model).toBe("small");
     expect(request.tools!.map((tool) => tool.name)).toEqual(["fetch"]);

@@ -25,7 +25,19 @@ describe("tool batch", () => {
     const fetch = fakeTool({ name: "fetch", result: "page" });
     const harness = await batchOf([search, fetch]);
     expect(await toolBatch(harness.run)).toEqual({ type: "continue", step: "end" });
-    expect(harness.types()).toEqual(["step-start", "text-delta", "message", "tool-call", "tool-call", "tool-start", "tool-start", "tool-done", "tool-done", "message", "usage"]);
+    expect(harness.types()).toEqual([
+      "step-start",
+      "text-delta",
+      "message",
+      "tool-call",
+      "tool-call",
+      "tool-start",
+      "tool-start",
+      "tool-done",
+      "tool-done",
+      "message",
+      "usage",
+    ]);
     // fetch finished first, but the results keep the calls' order.
     expect(harness.state.added.at(-1)).toEqual({
       role: "tool",
@@ -47,20 +59,33 @@ describe("tool batch", () => {
     const search = fakeTool({ name: "search", result: (args: { q: string }) => `found ${args.q}` });
     const fetch = fakeTool({ name: "fetch" });
     const drop = fakeTool({ name: "log" });
-    const harness = await batchOf([search, fetch, drop], {
-      beforeToolCalls: ({ calls }) => {
-        expect(calls.map((planned) => [planned.call.toolCallId, planned.decision.type, planned.tool?.name])).toEqual([
-          ["c1", "run", "search"],
-          ["c2", "run", "fetch"],
-          ["c3", "run", "log"],
-        ]);
-        return { decisions: { c1: { type: "run", arguments: { q: "rewritten" } }, c2: { type: "refuse", result: "Fetching is not allowed now." }, c3: { type: "drop" } } };
+    const harness = await batchOf(
+      [search, fetch, drop],
+      {
+        beforeToolCalls: ({ calls }) => {
+          expect(calls.map((planned) => [planned.call.toolCallId, planned.decision.type, planned.tool?.name])).toEqual([
+            ["c1", "run", "search"],
+            ["c2", "run", "fetch"],
+            ["c3", "run", "log"],
+          ]);
+          return {
+            decisions: {
+              c1: { type: "run", arguments: { q: "rewritten" } },
+              c2: { type: "refuse", result: "Fetching is not allowed now." },
+              c3: { type: "drop" },
+            },
+          };
+        },
       },
-    }, [...calls, { id: "c3", name: "log" }]);
+      [...calls, { id: "c3", name: "log" }],
+    );
     await toolBatch(harness.run);
     expect(fetch.calls).toHaveLength(0);
     expect(drop.calls).toHaveLength(0);
-    expect(harness.state.added[0]).toMatchObject({ role: "assistant", content: [{ type: "text", text: "Working." }, { toolCallId: "c1" }, { toolCallId: "c2" }] });
+    expect(harness.state.added[0]).toMatchObject({
+      role: "assistant",
+      content: [{ type: "text", text: "Working." }, { toolCallId: "c1" }, { toolCallId: "c2" }],
+    });
     expect(harness.state.added[0]!.content).toHaveLength(3);
     expect(harness.state.added[1]).toEqual({
       role: "tool",
@@ -95,11 +120,15 @@ describe("tool batch", () => {
     const next = await toolBatch(harness.run);
     expect(next).toEqual({
       type: "interrupt",
-      interruptions: [{ id: "c2", kind: "approval", agentPath: "main", toolCallId: "c2", toolName: "fetch", arguments: { url: "u" }, payload: { cost: "high" } }],
+      interruptions: [
+        { id: "c2", kind: "approval", agentPath: "main", toolCallId: "c2", toolName: "fetch", arguments: { url: "u" }, payload: { cost: "high" } },
+      ],
     });
     expect(search.calls).toHaveLength(0);
     expect(fetch.calls).toHaveLength(0);
-    expect(harness.events.filter((event) => event.type === "tool-interrupted")).toMatchObject([{ toolCallId: "c2", kind: "approval", payload: { cost: "high" } }]);
+    expect(harness.events.filter((event) => event.type === "tool-interrupted")).toMatchObject([
+      { toolCallId: "c2", kind: "approval", payload: { cost: "high" } },
+    ]);
     expect(harness.state.usage).toMatchObject([{ iteration: 1, tools: [] }]);
     expect(harness.state.batch!.usageRecorded).toBe(true);
   });
@@ -117,7 +146,13 @@ describe("tool batch", () => {
     expect(fetch.calls).toHaveLength(0);
     expect(harness.state.added.at(-1)!.content).toEqual([
       { type: "tool-result", toolCallId: "c1", toolName: "search", result: "found" },
-      { type: "tool-result", toolCallId: "c2", toolName: "fetch", result: "The user rejected this tool call, so it was not run. Reason: too slow", isError: true },
+      {
+        type: "tool-result",
+        toolCallId: "c2",
+        toolName: "fetch",
+        result: "The user rejected this tool call, so it was not run. Reason: too slow",
+        isError: true,
+      },
     ]);
     // The usage was recorded when the batch paused: not again.
     expect(harness.state.usage).toHaveLength(1);
@@ -177,7 +212,10 @@ describe("tool batch", () => {
   });
 
   it("a BatonError a tool throws keeps its code", async () => {
-    const harness = await batchOf([{ ...fakeTool({ name: "search" }), execute: () => Promise.reject(new BatonError("PROVIDER_RATE_LIMIT", "search API quota")) }, fakeTool({ name: "fetch" })]);
+    const harness = await batchOf([
+      { ...fakeTool({ name: "search" }), execute: () => Promise.reject(new BatonError("PROVIDER_RATE_LIMIT", "search API quota")) },
+      fakeTool({ name: "fetch" }),
+    ]);
     await toolBatch(harness.run);
     expect(harness.state.toolCalls[0]).toMatchObject({ status: "error", error: { code: "PROVIDER_RATE_LIMIT", message: "search API quota" } });
     expect(harness.state.added.at(-1)!.content[0]).toMatchObject({ result: "Error (PROVIDER_RATE_LIMIT): search API quota" });

@@ -1,4 +1,14 @@
-import { composeConfigs, createAgentState, userMessage, type AgentConfig, type AgentState, type Message, type ModelProvider, type StreamEvent, type Tool } from "@baton/core";
+import {
+  composeConfigs,
+  createAgentState,
+  userMessage,
+  type AgentConfig,
+  type AgentState,
+  type Message,
+  type ModelProvider,
+  type StreamEvent,
+  type Tool,
+} from "@baton/core";
 import { scriptedModel } from "@baton/testing";
 import { AbortHub } from "../../src/abort/abort-hub.js";
 import { EventScope } from "../../src/events/event-scope.js";
@@ -48,7 +58,14 @@ export function agentRun(
     maxDepth: 5,
     ...options.settings,
   };
-  const state = createAgentState({ runId: "run-1", agentPath: "main", model: "m", messages: options.messages ?? [{ role: "system", content: "Be brief." }, userMessage("Hi")], toolCallLimit: settings.toolCallLimit, maxIterations: settings.maxIterations });
+  const state = createAgentState({
+    runId: "run-1",
+    agentPath: "main",
+    model: "m",
+    messages: options.messages ?? [{ role: "system", content: "Be brief." }, userMessage("Hi")],
+    toolCallLimit: settings.toolCallLimit,
+    maxIterations: settings.maxIterations,
+  });
   options.state?.(state);
   tree.root = state;
   const run = new AgentRun({

@@ -1,5 +1,5 @@
 import { McpError as SdkMcpError, ErrorCode as SdkErrorCode } from "@modelcontextprotocol/sdk/types.js";
-import { BatonError } from "@baton/core";
+import { isBatonError } from "@baton/core";
 import { McpConnectionLostError, McpRequestError } from "../errors/mcp-errors.js";
 
 /** How a failed `tools/call` is reported, and whether the session is gone. */
@@ -20,7 +20,7 @@ export interface CallFailure {
  *   session) is a lost connection too.
  */
 export function classifyCallError(error: unknown, serverName: string, toolName: string, signal: AbortSignal): CallFailure {
-  if (error instanceof BatonError || signal.aborted) return { error, sessionLost: false };
+  if (isBatonError(error) || signal.aborted) return { error, sessionLost: false };
   if (error instanceof SdkMcpError) {
     if (error.code === SdkErrorCode.ConnectionClosed) return { error: new McpConnectionLostError(serverName, toolName, { cause: error }), sessionLost: true };
     return { error: new McpRequestError(serverName, "tools/call", error.code, error.message, { cause: error, details: { toolName } }), sessionLost: false };

@@ -30,13 +30,15 @@ export const CONNECT_MCP_SERVER_OPTION_RULES: OptionRules = {
 export function checkConnectOptions(options: ConnectMcpServerOptions): void {
   checkOptions("connectMcpServer", options, CONNECT_MCP_SERVER_OPTION_RULES);
   if ((options.stdio === undefined) === (options.http === undefined)) {
-    throw new ConfigurationError("connectMcpServer(): give exactly one of the options \"stdio\" or \"http\".", { details: { function: "connectMcpServer" } });
+    throw new ConfigurationError('connectMcpServer(): give exactly one of the options "stdio" or "http".', { details: { function: "connectMcpServer" } });
   }
   if (options.http !== undefined) {
     try {
       new URL(options.http.url);
     } catch {
-      throw new ConfigurationError(`connectMcpServer(): option "http.url" is not a valid URL: ${JSON.stringify(String(options.http.url))}.`, { details: { function: "connectMcpServer", option: "http.url" } });
+      throw new ConfigurationError(`connectMcpServer(): option "http.url" is not a valid URL: ${JSON.stringify(String(options.http.url))}.`, {
+        details: { function: "connectMcpServer", option: "http.url" },
+      });
     }
   }
 }

@@ -30,7 +30,8 @@ export interface McpTool extends Tool<Record<string, unknown>, unknown> {
  */
 export function createMcpTool(definition: McpToolDefinition, batonName: string, serverName: string, call: McpToolCaller): McpTool {
   const parameters: JsonSchema = normalizeToolSchema(batonName, definition.inputSchema);
-  const description = definition.description ?? definition.title ?? definition.annotations?.title ?? `The tool "${definition.name}" of the MCP server "${serverName}".`;
+  const description =
+    definition.description ?? definition.title ?? definition.annotations?.title ?? `The tool "${definition.name}" of the MCP server "${serverName}".`;
   return {
     name: batonName,
     description,

@@ -4,7 +4,7 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorMessage } from "@baton/core";
 import { McpConnectError, McpConnectionClosedError, McpInitializeTimeoutError } from "../errors/mcp-errors.js";
-import { httpTransport, stdioTransport, type HttpTransportKind } from "./create-transport.js";
+import { httpTransport, stdioTransport } from "./create-transport.js";
 import type { McpHttpServer, McpStdioServer } from "./mcp-server-options.js";
 import type { McpSession } from "./mcp-session.js";
 import { deliverResponsesAfterNotifications } from "./responses-after-notifications.js";
@@ -49,7 +49,7 @@ export async function openSession(options: OpenSessionOptions): Promise<McpSessi
 }
 
 function isLegacyServerRefusal(error: unknown): boolean {
-  const cause = error instanceof McpConnectError ? error.cause : undefined;
+  const cause = McpConnectError.isInstance(error) ? error.cause : undefined;
   return cause instanceof StreamableHTTPError && cause.code !== undefined && LEGACY_SERVER_STATUSES.has(cause.code);
 }
 
@@ -87,7 +87,7 @@ async function initialize(options: OpenSessionOptions, transport: Transport, tra
   } catch (error) {
     await closeQuietly(client, transport);
     forgetPid?.();
-    if (error instanceof McpInitializeTimeoutError || error instanceof McpConnectionClosedError) throw error;
+    if (McpInitializeTimeoutError.isInstance(error) || McpConnectionClosedError.isInstance(error)) throw error;
     throw new McpConnectError(options.serverName, errorMessage(error), { cause: error });
   } finally {
     clearTimeout(timer);

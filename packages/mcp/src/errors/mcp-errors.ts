@@ -21,8 +21,14 @@ export class McpConnectError extends BatonMcpError {
 
 /** The server did not answer `initialize` within `initializeTimeoutMs`; its process (stdio) was stopped. */
 export class McpInitializeTimeoutError extends BatonMcpError {
-  constructor(serverName: string, readonly timeoutMs: number) {
-    super(MCP_ERROR_CODES.MCP_INITIALIZE_TIMEOUT, serverName, `MCP server "${serverName}" did not answer initialize within ${timeoutMs} ms.`, { retryable: true, details: { timeoutMs } });
+  constructor(
+    serverName: string,
+    readonly timeoutMs: number,
+  ) {
+    super(MCP_ERROR_CODES.MCP_INITIALIZE_TIMEOUT, serverName, `MCP server "${serverName}" did not answer initialize within ${timeoutMs} ms.`, {
+      retryable: true,
+      details: { timeoutMs },
+    });
   }
 }
 
@@ -31,7 +37,11 @@ export class McpInitializeTimeoutError extends BatonMcpError {
  * the HTTP server went away. The next call reconnects, so the model may try again.
  */
 export class McpConnectionLostError extends BatonMcpError {
-  constructor(serverName: string, readonly toolName: string | undefined, options: BatonErrorOptions = {}) {
+  constructor(
+    serverName: string,
+    readonly toolName: string | undefined,
+    options: BatonErrorOptions = {},
+  ) {
     super(
       MCP_ERROR_CODES.MCP_CONNECTION_LOST,
       serverName,
@@ -50,8 +60,17 @@ export class McpConnectionClosedError extends BatonMcpError {
 
 /** The server answered a request with a JSON-RPC error; `mcpCode` is its code. */
 export class McpRequestError extends BatonMcpError {
-  constructor(serverName: string, readonly method: string, readonly mcpCode: number, message: string, options: BatonErrorOptions = {}) {
-    super(MCP_ERROR_CODES.MCP_REQUEST_FAILED, serverName, `MCP server "${serverName}" failed ${method}: ${message}`, { ...options, details: { method, mcpCode, ...options.details } });
+  constructor(
+    serverName: string,
+    readonly method: string,
+    readonly mcpCode: number,
+    message: string,
+    options: BatonErrorOptions = {},
+  ) {
+    super(MCP_ERROR_CODES.MCP_REQUEST_FAILED, serverName, `MCP server "${serverName}" failed ${method}: ${message}`, {
+      ...options,
+      details: { method, mcpCode, ...options.details },
+    });
   }
 }
 
@@ -61,7 +80,12 @@ export class McpRequestError extends BatonMcpError {
  * text the server sent.
  */
 export class McpToolError extends ToolExecutionError {
-  constructor(toolName: string, readonly serverName: string, message: string, readonly content: unknown) {
+  constructor(
+    toolName: string,
+    readonly serverName: string,
+    message: string,
+    readonly content: unknown,
+  ) {
     super(toolName, message, { details: { server: serverName } });
   }
 }

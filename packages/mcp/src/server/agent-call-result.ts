@@ -14,7 +14,11 @@ export function agentCallResult(result: RunResult): CallToolResult {
   const text = failed ? (result.error?.message ?? `The agent stopped: ${result.stopReason}.`) : result.text;
   return {
     content: [{ type: "text", text }],
-    structuredContent: { text: result.text, stopReason: result.stopReason, ...(result.error === undefined ? {} : { error: { code: result.error.code, message: result.error.message } }) },
+    structuredContent: {
+      text: result.text,
+      stopReason: result.stopReason,
+      ...(result.error === undefined ? {} : { error: { code: result.error.code, message: result.error.message } }),
+    },
     ...(failed ? { isError: true } : {}),
   };
 }

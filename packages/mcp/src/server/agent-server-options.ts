@@ -30,7 +30,11 @@ export const DEFAULT_AGENT_TOOL_NAME = "ask_agent";
 
 const toolArray: OptionRule = {
   expected: "an array of tools (each with a name and execute())",
-  test: (v) => Array.isArray(v) && v.every((tool: unknown) => typeof tool === "object" && tool !== null && typeof (tool as Tool).name === "string" && typeof (tool as Tool).execute === "function"),
+  test: (v) =>
+    Array.isArray(v) &&
+    v.every(
+      (tool: unknown) => typeof tool === "object" && tool !== null && typeof (tool as Tool).name === "string" && typeof (tool as Tool).execute === "function",
+    ),
 };
 
 /** The rules of {@link AgentMcpServerOptions}. */

@@ -1,5 +1,12 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool as McpToolDefinition,
+} from "@modelcontextprotocol/sdk/types.js";
 import { checkOptions, ConfigurationError, errorMessage, type EventSink, type StreamEvent, type Tool } from "@baton/core";
 import { agentCallResult, agentErrorResult } from "./agent-call-result.js";
 import { AGENT_MCP_SERVER_OPTION_RULES, DEFAULT_AGENT_TOOL_NAME, type AgentMcpServerOptions } from "./agent-server-options.js";
@@ -39,7 +46,11 @@ export function createAgentMcpServer(agent: McpServableAgent, options: AgentMcpS
   const toolName = options.toolName ?? DEFAULT_AGENT_TOOL_NAME;
   const describe = options.progressMessage ?? defaultProgressMessage;
   const tools = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
-  if (tools.has(toolName)) throw new ConfigurationError(`createAgentMcpServer(): a tool in "tools" is named "${toolName}" like the agent's tool; rename one of them with "toolName".`, { details: { function: "createAgentMcpServer", toolName } });
+  if (tools.has(toolName))
+    throw new ConfigurationError(
+      `createAgentMcpServer(): a tool in "tools" is named "${toolName}" like the agent's tool; rename one of them with "toolName".`,
+      { details: { function: "createAgentMcpServer", toolName } },
+    );
   const server = new Server(options.serverInfo ?? { name: "baton-agent", version: "0.1.0" }, { capabilities: { tools: {} } });
 
   const agentTool: McpToolDefinition = {
@@ -57,7 +68,7 @@ export function createAgentMcpServer(agent: McpServableAgent, options: AgentMcpS
       return runServedTool(tool, request.params.arguments ?? {}, context, sendProgress);
     }
     if (request.params.name !== toolName) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const message = request.params.arguments?.["message"];
+    const message = request.params.arguments?.message;
     if (typeof message !== "string" || message.trim() === "") return agentErrorResult('The argument "message" must be a non-empty string.');
     const progressSink: EventSink = {
       emit: (event: StreamEvent) => {

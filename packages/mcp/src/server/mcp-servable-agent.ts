@@ -9,7 +9,7 @@ export interface McpAgentRunOptions {
 }
 
 /**
- * An agent an MCP client can call: what `createAgent()` of the `baton` package returns
+ * An agent an MCP client can call: what `createAgent()` of the `@baton/sdk` package returns
  * fits as is, and so does `(input, options) => run({ provider, model, tools, input, ...options })`
  * over `@baton/loop`'s `run`.
  */

@@ -7,7 +7,10 @@ export type ProgressSender = (message: string) => Promise<void> | undefined;
  * The progress sender of one `tools/call`: numbered 1, 2, 3, … (progress must grow),
  * or a sender that sends nothing when the client gave no `progressToken`.
  */
-export function progressSender(progressToken: ProgressToken | undefined, sendNotification: (notification: ServerNotification) => Promise<void>): ProgressSender {
+export function progressSender(
+  progressToken: ProgressToken | undefined,
+  sendNotification: (notification: ServerNotification) => Promise<void>,
+): ProgressSender {
   let progress = 0;
   return (message) => {
     if (progressToken === undefined) return undefined;

@@ -27,57 +27,68 @@ export interface HttpMcpServer {
 export async function startStreamableHttpServer(makeServer: () => SdkServer): Promise<HttpMcpServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const servers: SdkServer[] = [];
-  return listen(async (req, res) => {
-    if (!req.url?.startsWith("/mcp")) return notFound(res);
-    const sessionId = req.headers["mcp-session-id"];
-    let transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
-    if (transport === undefined) {
-      if (typeof sessionId === "string") return notFound(res);
-      transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void sessions.set(id, transport!),
-      });
-      const server = makeServer();
-      servers.push(server);
-      await server.connect(transport);
-    }
-    await transport.handleRequest(req, res);
-  }, async () => {
-    await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
-  });
+  return listen(
+    async (req, res) => {
+      if (!req.url?.startsWith("/mcp")) return notFound(res);
+      const sessionId = req.headers["mcp-session-id"];
+      let transport = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+      if (transport === undefined) {
+        if (typeof sessionId === "string") return notFound(res);
+        transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => void sessions.set(id, transport!),
+        });
+        const server = makeServer();
+        servers.push(server);
+        await server.connect(transport);
+      }
+      await transport.handleRequest(req, res);
+    },
+    async () => {
+      await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
+    },
+  );
 }
 
 /** Serves MCP over the old HTTP+SSE transport (GET `/sse`, POST `/messages`) on 127.0.0.1, refusing POST `/sse` with 405 as old servers do. */
 export async function startLegacySseServer(makeServer: () => SdkServer): Promise<HttpMcpServer> {
   const sessions = new Map<string, SSEServerTransport>();
   const servers: SdkServer[] = [];
-  return listen(async (req, res) => {
-    if (req.url === "/sse" && req.method === "GET") {
-      const transport = new SSEServerTransport("/messages", res);
-      sessions.set(transport.sessionId, transport);
-      const server = makeServer();
-      servers.push(server);
-      await server.connect(transport);
-      return;
-    }
-    if (req.url?.startsWith("/messages") && req.method === "POST") {
-      const id = new URL(req.url, "http://127.0.0.1").searchParams.get("sessionId") ?? "";
-      const transport = sessions.get(id);
-      if (transport === undefined) return notFound(res);
-      await transport.handlePostMessage(req, res);
-      return;
-    }
-    res.writeHead(405).end();
-  }, async () => {
-    await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
-  }, "/sse");
+  return listen(
+    async (req, res) => {
+      if (req.url === "/sse" && req.method === "GET") {
+        const transport = new SSEServerTransport("/messages", res);
+        sessions.set(transport.sessionId, transport);
+        const server = makeServer();
+        servers.push(server);
+        await server.connect(transport);
+        return;
+      }
+      if (req.url?.startsWith("/messages") && req.method === "POST") {
+        const id = new URL(req.url, "http://127.0.0.1").searchParams.get("sessionId") ?? "";
+        const transport = sessions.get(id);
+        if (transport === undefined) return notFound(res);
+        await transport.handlePostMessage(req, res);
+        return;
+      }
+      res.writeHead(405).end();
+    },
+    async () => {
+      await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
+    },
+    "/sse",
+  );
 }
 
 function notFound(res: ServerResponse): void {
   res.writeHead(404).end();
 }
 
-async function listen(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, closeSessions: () => Promise<void>, path = "/mcp"): Promise<HttpMcpServer> {
+async function listen(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  closeSessions: () => Promise<void>,
+  path = "/mcp",
+): Promise<HttpMcpServer> {
   const requests: string[] = [];
   const http: HttpServer = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);

@@ -3,7 +3,18 @@ import { McpToolError, toBatonResult, toResultPart } from "../../src/index.js";
 
 describe("toBatonResult", () => {
   it("gives the text of a text-only result, blocks joined by newlines", () => {
-    expect(toBatonResult({ content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }, "t", "s")).toBe("a\nb");
+    expect(
+      toBatonResult(
+        {
+          content: [
+            { type: "text", text: "a" },
+            { type: "text", text: "b" },
+          ],
+        },
+        "t",
+        "s",
+      ),
+    ).toBe("a\nb");
     expect(toBatonResult({ content: [] }, "t", "s")).toBe("");
   });
 
@@ -36,7 +47,11 @@ describe("toBatonResult", () => {
     try {
       toBatonResult({ content: [], isError: true }, "fs_read", "fs");
     } catch (error) {
-      expect(error).toMatchObject({ code: "TOOL_EXECUTION_FAILED", message: 'MCP tool "fs_read" reported an error.', details: { toolName: "fs_read", server: "fs" } });
+      expect(error).toMatchObject({
+        code: "TOOL_EXECUTION_FAILED",
+        message: 'MCP tool "fs_read" reported an error.',
+        details: { toolName: "fs_read", server: "fs" },
+      });
     }
   });
 

@@ -7,15 +7,23 @@ const ACCEPTED = ["stdio", "http", "name", "prefix", "allow", "deny", "initializ
 describe("connectMcpServer options", () => {
   it("rejects unknown options, also inside stdio and http", async () => {
     await expectUnknownOptionRejected("connectMcpServer", "command", ACCEPTED, () => connectMcpServer({ command: "x" } as never));
-    await expectUnknownOptionRejected("connectMcpServer: stdio", "argv", ["command", "args", "env", "cwd", "stderr"], () => connectMcpServer({ stdio: { command: "x", argv: [] } } as never));
-    await expectUnknownOptionRejected("connectMcpServer: http", "header", ["url", "headers", "transport"], () => connectMcpServer({ http: { url: "http://127.0.0.1/mcp", header: {} } } as never));
+    await expectUnknownOptionRejected("connectMcpServer: stdio", "argv", ["command", "args", "env", "cwd", "stderr"], () =>
+      connectMcpServer({ stdio: { command: "x", argv: [] } } as never),
+    );
+    await expectUnknownOptionRejected("connectMcpServer: http", "header", ["url", "headers", "transport"], () =>
+      connectMcpServer({ http: { url: "http://127.0.0.1/mcp", header: {} } } as never),
+    );
   });
 
   it("wants exactly one of stdio and http, a valid URL and a positive timeout", async () => {
     expect((await optionsError(() => connectMcpServer({}))).message).toBe('connectMcpServer(): give exactly one of the options "stdio" or "http".');
     expect((await optionsError(() => connectMcpServer({ stdio: { command: "x" }, http: { url: "http://127.0.0.1" } }))).message).toContain("exactly one");
-    expect((await optionsError(() => connectMcpServer({ http: { url: "not a url" } }))).message).toBe('connectMcpServer(): option "http.url" is not a valid URL: "not a url".');
-    expect((await optionsError(() => connectMcpServer({ stdio: { command: "x" }, initializeTimeoutMs: 0 }))).message).toContain('option "initializeTimeoutMs" must be a positive integer');
+    expect((await optionsError(() => connectMcpServer({ http: { url: "not a url" } }))).message).toBe(
+      'connectMcpServer(): option "http.url" is not a valid URL: "not a url".',
+    );
+    expect((await optionsError(() => connectMcpServer({ stdio: { command: "x" }, initializeTimeoutMs: 0 }))).message).toContain(
+      'option "initializeTimeoutMs" must be a positive integer',
+    );
   });
 
   it("starts nothing when made", () => {

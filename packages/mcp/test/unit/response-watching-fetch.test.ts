@@ -23,22 +23,43 @@ const request = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "
 describe("responseWatchingFetch", () => {
   it("says nothing when the stream carried the response", async () => {
     let lost = 0;
-    const fetch = responseWatchingFetch(() => lost++, async () => sseResponse(['data: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\n', 'data: {"jsonrpc":"2.0","id":7,"result":{}}\n\n']));
+    const fetch = responseWatchingFetch(
+      () => lost++,
+      async () => sseResponse(['data: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\n', 'data: {"jsonrpc":"2.0","id":7,"result":{}}\n\n']),
+    );
     await drain(await fetch("http://x", post(request)));
     expect(lost).toBe(0);
   });
 
   it("reports a stream that ended or broke without the response", async () => {
     let lost = 0;
-    await drain(await responseWatchingFetch(() => lost++, async () => sseResponse([]))("http://x", post(request)));
-    await drain(await responseWatchingFetch(() => lost++, async () => sseResponse(["data: {}\n\n"], true))("http://x", post(request)));
+    await drain(
+      await responseWatchingFetch(
+        () => lost++,
+        async () => sseResponse([]),
+      )("http://x", post(request)),
+    );
+    await drain(
+      await responseWatchingFetch(
+        () => lost++,
+        async () => sseResponse(["data: {}\n\n"], true),
+      )("http://x", post(request)),
+    );
     expect(lost).toBe(2);
   });
 
   it("leaves a resumable stream (with event ids) and a cancelled request to the SDK", async () => {
     let lost = 0;
-    await drain(await responseWatchingFetch(() => lost++, async () => sseResponse(["id: 1\ndata: \n\n"]))("http://x", post(request)));
-    const fetch = responseWatchingFetch(() => lost++, async (_url, init) => (JSON.parse(String(init?.body)).id === 7 ? sseResponse([]) : new Response(null, { status: 202 })));
+    await drain(
+      await responseWatchingFetch(
+        () => lost++,
+        async () => sseResponse(["id: 1\ndata: \n\n"]),
+      )("http://x", post(request)),
+    );
+    const fetch = responseWatchingFetch(
+      () => lost++,
+      async (_url, init) => (JSON.parse(String(init?.body)).id === 7 ? sseResponse([]) : new Response(null, { status: 202 })),
+    );
     const pending = fetch("http://x", post(request));
     await fetch("http://x", post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7 } }));
     await drain(await pending);

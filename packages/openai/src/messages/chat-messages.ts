@@ -53,8 +53,8 @@ function userContent(message: UserMessage): string | ChatCompletionContentPart[]
     for (const part of message.content) if (part.type === "text") text += part.text;
     return text;
   }
-  return message.content.map((part): ChatCompletionContentPart =>
-    part.type === "text" ? { type: "text", text: part.text } : { type: "image_url", image_url: { url: imageUrl(part) } },
+  return message.content.map(
+    (part): ChatCompletionContentPart => (part.type === "text" ? { type: "text", text: part.text } : { type: "image_url", image_url: { url: imageUrl(part) } }),
   );
 }
 

@@ -55,8 +55,9 @@ export function toResponsesInput(messages: readonly Message[], options: Response
 }
 
 function userContent(message: UserMessage): ResponseInputContent[] {
-  return message.content.map((part): ResponseInputContent =>
-    part.type === "text" ? { type: "input_text", text: part.text } : { type: "input_image", image_url: imageUrl(part), detail: "auto" },
+  return message.content.map(
+    (part): ResponseInputContent =>
+      part.type === "text" ? { type: "input_text", text: part.text } : { type: "input_image", image_url: imageUrl(part), detail: "auto" },
   );
 }
 

@@ -1,6 +1,6 @@
 import { ProviderStreamError, RunAbortedError, type ModelStreamPart } from "@baton/core";
-import { toProviderError } from "../errors/to-provider-error.js";
-import { IdleWatch } from "@baton/core";
+import { toOpenAIError } from "../errors/to-openai-error.js";
+import { IdleWatch } from "@baton/core/provider-kit";
 
 /** Maps the items of one SDK stream to Baton stream parts. */
 export interface StreamMapper<T> {
@@ -38,7 +38,7 @@ export async function* pumpStream<T>(
   try {
     opened = await open();
   } catch (error) {
-    throw toProviderError(error, provider, signal);
+    throw toOpenAIError(error, { provider, ...(signal ? { signal } : {}) });
   }
   const requestId = opened.request_id ?? undefined;
   const map = mapper(requestId);
@@ -64,7 +64,7 @@ export async function* pumpStream<T>(
     }
   } catch (error) {
     if (idle?.fired && !signal?.aborted) throw stalled();
-    throw toProviderError(error, provider, signal, requestId);
+    throw toOpenAIError(error, { provider, ...(signal ? { signal } : {}), ...(requestId ? { requestId } : {}) });
   } finally {
     idle?.stop();
   }

@@ -1,5 +1,5 @@
 import type { FinishReason, ModelStreamPart } from "@baton/core";
-import { failureToError } from "../errors/to-provider-error.js";
+import { failureToError } from "../errors/to-openai-error.js";
 import { incompleteReason } from "./finish-reason.js";
 import type { StreamMapper } from "./pump-stream.js";
 import { isParallelWrapper, unwrapParallelCalls } from "./parallel-wrapper.js";
@@ -120,7 +120,12 @@ export class ResponsesEventMapper implements StreamMapper<ResponsesEventFields> 
       }
       case "error":
         throw failureToError(
-          { message: event.message ?? event.error?.message ?? "The stream sent an error.", code: event.code ?? event.error?.code, type: event.error?.type, requestId: this.requestId },
+          {
+            message: event.message ?? event.error?.message ?? "The stream sent an error.",
+            code: event.code ?? event.error?.code,
+            type: event.error?.type,
+            requestId: this.requestId,
+          },
           this.provider,
         );
     }
@@ -142,7 +147,14 @@ export class ResponsesEventMapper implements StreamMapper<ResponsesEventFields> 
   private itemAdded(outputIndex: number, item: OutputItem, out: ModelStreamPart[]): void {
     if (item.type === "function_call") {
       if (isParallelWrapper(item.name, this.offeredTools)) {
-        this.calls.set(outputIndex, { kind: "wrapper", index: -1, callId: item.call_id ?? "", name: item.name ?? "", streamed: 0, buffer: item.arguments ?? "" });
+        this.calls.set(outputIndex, {
+          kind: "wrapper",
+          index: -1,
+          callId: item.call_id ?? "",
+          name: item.name ?? "",
+          streamed: 0,
+          buffer: item.arguments ?? "",
+        });
         return;
       }
       const call = this.open("function", outputIndex, item);

@@ -14,13 +14,19 @@ export function toolParameters(tool: ToolDefinition, provider: string): JsonSche
   const schema = tool.parameters;
   for (const keyword of TOP_LEVEL_REFUSED) {
     if (schema[keyword] !== undefined) {
-      throw new InvalidRequestError(`tool "${tool.name}": OpenAI does not accept "${keyword}" at the top level of a tool's parameters; wrap the alternatives in an object property.`, { provider });
+      throw new InvalidRequestError(
+        `tool "${tool.name}": OpenAI does not accept "${keyword}" at the top level of a tool's parameters; wrap the alternatives in an object property.`,
+        { provider },
+      );
     }
   }
   if (schema.type === undefined) return { type: "object", ...schema };
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.length !== 1 || types[0] !== "object") {
-    throw new InvalidRequestError(`tool "${tool.name}": OpenAI needs the parameters to be an object schema ("type": "object"), got "type": ${JSON.stringify(schema.type)}.`, { provider });
+    throw new InvalidRequestError(
+      `tool "${tool.name}": OpenAI needs the parameters to be an object schema ("type": "object"), got "type": ${JSON.stringify(schema.type)}.`,
+      { provider },
+    );
   }
   return schema;
 }

@@ -1,5 +1,5 @@
 import type { ModelRequest, ModelStreamPart, RetryPolicy, ToolCallDeltaPart } from "@baton/core";
-import { startProviderServer, type ProviderServer } from "@baton/testing";
+import type { ProviderServer } from "@baton/testing";
 import OpenAI from "openai";
 import { createOpenAIProvider, type OpenAIProvider, type OpenAIProviderOptions } from "../../src/index.js";
 
@@ -75,7 +75,14 @@ function addCall(calls: Map<number, { index: number; id: string; name: string; a
 
 /** A Chat Completions chunk (OpenAI's shape) with the given delta. */
 export function chatChunk(delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "gpt-4.1", choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra });
+  return JSON.stringify({
+    id: "chatcmpl-1",
+    object: "chat.completion.chunk",
+    created: 1,
+    model: "gpt-4.1",
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+    ...extra,
+  });
 }
 
 /** The closing usage chunk of a Chat Completions stream. */
@@ -86,21 +93,36 @@ export function chatUsageChunk(prompt: number, completion: number, cached = 0, r
     created: 1,
     model: "gpt-4.1",
     choices: [],
-    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached }, completion_tokens_details: { reasoning_tokens: reasoning } },
+    usage: {
+      prompt_tokens: prompt,
+      completion_tokens: completion,
+      total_tokens: prompt + completion,
+      prompt_tokens_details: { cached_tokens: cached },
+      completion_tokens_details: { reasoning_tokens: reasoning },
+    },
   });
 }
 
 /** A whole text answer as Chat Completions chunks. */
 export function chatText(pieces: readonly string[], usage: [number, number] = [10, pieces.length]): string[] {
-  return [chatChunk({ role: "assistant", content: "" }), ...pieces.map((piece) => chatChunk({ content: piece })), chatChunk({}, "stop"), chatUsageChunk(usage[0], usage[1])];
+  return [
+    chatChunk({ role: "assistant", content: "" }),
+    ...pieces.map((piece) => chatChunk({ content: piece })),
+    chatChunk({}, "stop"),
+    chatUsageChunk(usage[0], usage[1]),
+  ];
 }
 
 /** Tool calls as Chat Completions chunks: each call's name first, its arguments in two pieces, calls interleaved. */
 export function chatToolCalls(calls: ReadonlyArray<{ id: string; name: string; arguments: string }>, usage: [number, number] = [20, 10]): string[] {
-  const halves = calls.map((call) => [call.arguments.slice(0, Math.ceil(call.arguments.length / 2)), call.arguments.slice(Math.ceil(call.arguments.length / 2))] as const);
+  const halves = calls.map(
+    (call) => [call.arguments.slice(0, Math.ceil(call.arguments.length / 2)), call.arguments.slice(Math.ceil(call.arguments.length / 2))] as const,
+  );
   return [
     chatChunk({ role: "assistant", content: null }),
-    ...calls.map((call, index) => chatChunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: halves[index]![0] } }] })),
+    ...calls.map((call, index) =>
+      chatChunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: halves[index]![0] } }] }),
+    ),
     ...calls.map((_, index) => chatChunk({ tool_calls: [{ index, function: { arguments: halves[index]![1] } }] })),
     chatChunk({}, "tool_calls"),
     chatUsageChunk(usage[0], usage[1]),

@@ -23,20 +23,30 @@ export function inMemoryTracing(): InMemoryTracing {
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const spans = (): ReadableSpan[] => exporter.getFinishedSpans();
   const byStart = (a: ReadableSpan, b: ReadableSpan): number => startOf(a) - startOf(b) || a.name.localeCompare(b.name);
-  const childrenOf = (parent: ReadableSpan): ReadableSpan[] => spans().filter((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId).sort(byStart);
+  const childrenOf = (parent: ReadableSpan): ReadableSpan[] =>
+    spans()
+      .filter((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId)
+      .sort(byStart);
   return {
     provider,
     tracer: provider.getTracer("test"),
     spans,
     span(name) {
       const found = spans().filter((s) => s.name === name);
-      if (found.length !== 1) throw new Error(`expected one span named "${name}", found ${found.length}: ${spans().map((s) => s.name).join(", ")}`);
+      if (found.length !== 1)
+        throw new Error(
+          `expected one span named "${name}", found ${found.length}: ${spans()
+            .map((s) => s.name)
+            .join(", ")}`,
+        );
       return found[0]!;
     },
     childrenOf,
     tree() {
       const ids = new Set(spans().map((s) => s.spanContext().spanId));
-      const roots = spans().filter((s) => !s.parentSpanContext || !ids.has(s.parentSpanContext.spanId)).sort(byStart);
+      const roots = spans()
+        .filter((s) => !s.parentSpanContext || !ids.has(s.parentSpanContext.spanId))
+        .sort(byStart);
       const lines: string[] = [];
       const walk = (span: ReadableSpan, depth: number): void => {
         lines.push(`${"  ".repeat(depth)}${span.name} [${KIND_NAMES[span.kind]}]`);

@@ -35,7 +35,13 @@ export function researchModel(): ScriptedModel {
         if (!(system?.role === "system" && system.content.startsWith("You are a researcher"))) {
           return last.role === "tool"
             ? { text: "Summary of both topics.", usage: { inputTokens: 30, outputTokens: 5 } }
-            : { toolCalls: [{ id: "call-cats", name: "research", arguments: { topic: "cats" } }, { id: "call-dogs", name: "research", arguments: { topic: "dogs" } }], usage: { inputTokens: 20, outputTokens: 4 } };
+            : {
+                toolCalls: [
+                  { id: "call-cats", name: "research", arguments: { topic: "cats" } },
+                  { id: "call-dogs", name: "research", arguments: { topic: "dogs" } },
+                ],
+                usage: { inputTokens: 20, outputTokens: 4 },
+              };
         }
         const topic = /Research (\w+)/.exec(JSON.stringify(request.messages))![1]!;
         return last.role === "tool"

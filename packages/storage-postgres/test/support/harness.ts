@@ -21,7 +21,11 @@ async function corruptRecord(admin: pg.Client, schema: string, target: Corruptio
       ]);
       break;
     case "checkpoint":
-      result = await admin.query(`UPDATE ${table("baton_checkpoints")} SET data = $1 WHERE run_id = $2 AND agent_path = $3`, [data, target.runId, target.agentPath]);
+      result = await admin.query(`UPDATE ${table("baton_checkpoints")} SET data = $1 WHERE run_id = $2 AND agent_path = $3`, [
+        data,
+        target.runId,
+        target.agentPath,
+      ]);
       break;
     case "session":
       // Any JSON is a valid session value: only text that is not JSON is detectable.
@@ -58,7 +62,10 @@ export async function createHarness(): Promise<StorageHarness> {
     },
     async dump(): Promise<string> {
       const client = await direct();
-      const tables = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name", [schema]);
+      const tables = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
+        [schema],
+      );
       const lines: string[] = [];
       for (const { table_name: name } of tables.rows) {
         const rows = await client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${q(schema)}.${q(name)} t`);
@@ -72,7 +79,11 @@ export async function createHarness(): Promise<StorageHarness> {
     async writeRaw(target: CorruptionTarget, text: string): Promise<void> {
       if (target.kind !== "checkpoint") throw new Error(`writeRaw: ${target.kind} records are not supported here.`);
       const table = `${q(schema)}.${q("baton_checkpoints")}`;
-      const result = await (await direct()).query(`UPDATE ${table} SET data = $1 WHERE run_id = $2 AND agent_path = $3`, [text, target.runId, target.agentPath]);
+      const result = await (await direct()).query(`UPDATE ${table} SET data = $1 WHERE run_id = $2 AND agent_path = $3`, [
+        text,
+        target.runId,
+        target.agentPath,
+      ]);
       if (result.rowCount === 0) throw new Error(`Nothing to overwrite for ${JSON.stringify(target)}.`);
     },
     async close(): Promise<void> {

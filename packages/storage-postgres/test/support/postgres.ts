@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
 
 /** The test server: `BATON_TEST_POSTGRES_URL`, else the local trust-auth server's `test` database. */
-export const CONNECTION_STRING = process.env["BATON_TEST_POSTGRES_URL"] ?? "postgres://postgres@127.0.0.1:5432/test";
+export const CONNECTION_STRING = process.env.BATON_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 async function probe(): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: CONNECTION_STRING, connectionTimeoutMillis: 3000 });
@@ -31,7 +31,7 @@ export function describePostgres(name: string, body: () => void): void {
     return;
   }
   const reason = `PostgreSQL is unreachable at ${CONNECTION_STRING} (${unavailable})`;
-  if (process.env["CI"]) {
+  if (process.env.CI) {
     describe(name, () => {
       beforeAll(() => {
         throw new Error(`${reason}. CI is set, so the PostgreSQL tests fail instead of being skipped.`);

@@ -8,7 +8,7 @@ import { createRedisStorage, type RedisStorage } from "../../src/index.js";
 import { keyLayout } from "../../src/keys.js";
 
 /** The Redis the tests use (`REDIS_URL`, default the local one). */
-export const REDIS_URL = process.env["BATON_TEST_REDIS_URL"] ?? "redis://127.0.0.1:6379";
+export const REDIS_URL = process.env.BATON_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /** A client for the tests' own direct reads and writes (fails fast when Redis is down). */
 export function directClient(): Redis {
@@ -135,7 +135,8 @@ export async function createHarness(): Promise<StorageHarness> {
     writeRaw: async (target, text) => {
       if (target.kind !== "checkpoint") throw new Error(`writeRaw: ${target.kind} records are not supported here.`);
       const key = keyLayout(prefix).checkpoints(target.runId);
-      if ((await direct.hexists(key, target.agentPath)) !== 1) throw new Error(`writeRaw: no checkpoint "${target.agentPath}" of run "${target.runId}" under "${prefix}".`);
+      if ((await direct.hexists(key, target.agentPath)) !== 1)
+        throw new Error(`writeRaw: no checkpoint "${target.agentPath}" of run "${target.runId}" under "${prefix}".`);
       await direct.hset(key, target.agentPath, text);
     },
     close: async () => {

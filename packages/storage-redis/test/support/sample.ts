@@ -1,4 +1,12 @@
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION, createAgentState, type AgentState, type NewConversationMessage, type RunCheckpoint, type UsageRecord } from "@baton/core";
+import {
+  RUN_STATE_FORMAT,
+  RUN_STATE_VERSION,
+  createAgentState,
+  type AgentState,
+  type NewConversationMessage,
+  type RunCheckpoint,
+  type UsageRecord,
+} from "@baton/core";
 
 /** A user message with one text part. */
 export function textMessage(text: string): NewConversationMessage {
@@ -24,5 +32,17 @@ export function checkpointOf(runId: string, overrides: Partial<Omit<RunCheckpoin
 
 /** A usage record of one model call. */
 export function usageOf(runId: string, overrides: Partial<UsageRecord> = {}): UsageRecord {
-  return { runId, model: "m", agentPath: "main", iteration: 1, tools: [], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0, recordedAt: 7, ...overrides };
+  return {
+    runId,
+    model: "m",
+    agentPath: "main",
+    iteration: 1,
+    tools: [],
+    inputTokens: 1,
+    outputTokens: 1,
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+    recordedAt: 7,
+    ...overrides,
+  };
 }

@@ -37,10 +37,12 @@ export function provideChromium(project: ChromiumSetupProject, options: Chromium
   const path = result.stdout.trim().split("\n").at(-1)?.trim() ?? "";
   if (result.status !== 0 || path === "") {
     const why = result.stderr.trim() || result.error?.message || `exit code ${result.status}`;
-    const where = process.env["CI"]
+    const where = process.env.CI
       ? `CI: ${options.suite} needs Chromium and it could not be installed on this machine.`
       : `${options.suite} needs Chromium and it is missing.`;
-    throw new Error(`${where}\n${why}\nRun \`node scripts/ensure-chromium.mjs\` in ${options.runFrom ?? "the repository root"} (as root it installs Debian's chromium package).`);
+    throw new Error(
+      `${where}\n${why}\nRun \`node scripts/ensure-chromium.mjs\` in ${options.runFrom ?? "the repository root"} (as root it installs Debian's chromium package).`,
+    );
   }
   if (result.stderr.trim() !== "") console.log(result.stderr.trim()); // what apt-get did, when it installed Chromium
   project.provide("chromiumPath", path);

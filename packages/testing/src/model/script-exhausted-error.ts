@@ -14,10 +14,8 @@ export class ScriptExhaustedError extends BatonError {
     /** Number of turns in the script. */
     readonly turns: number,
   ) {
-    super(
-      ERROR_CODES.SCRIPT_EXHAUSTED,
-      `scriptedModel: no scripted turn left for call ${call} (the script has ${turns} ${turns === 1 ? "turn" : "turns"})`,
-      { details: { call, turns } },
-    );
+    super(ERROR_CODES.SCRIPT_EXHAUSTED, `scriptedModel: no scripted turn left for call ${call} (the script has ${turns} ${turns === 1 ? "turn" : "turns"})`, {
+      details: { call, turns },
+    });
   }
 }

@@ -112,7 +112,10 @@ describe("scriptedModel tool calls", () => {
   });
 
   it("lets finishReason be scripted", async () => {
-    const model = scriptedModel([{ text: "cut", finishReason: "length" }, { toolCalls: [{ name: "x" }], finishReason: "stop" }]);
+    const model = scriptedModel([
+      { text: "cut", finishReason: "length" },
+      { toolCalls: [{ name: "x" }], finishReason: "stop" },
+    ]);
     expect((await collect(model.stream(request()))).at(-1)).toEqual({ type: "finish", reason: "length" });
     expect((await collect(model.stream(request()))).at(-1)).toEqual({ type: "finish", reason: "stop" });
   });
@@ -120,9 +123,7 @@ describe("scriptedModel tool calls", () => {
 
 describe("scriptedModel reasoning", () => {
   it("streams reasoning chunks, then the signature on an empty part, before the text", async () => {
-    const parts = await collect(
-      scriptedModel([{ reasoning: { text: ["Think", "ing"], id: "rs_1", signature: "sig" }, text: "Done" }]).stream(request()),
-    );
+    const parts = await collect(scriptedModel([{ reasoning: { text: ["Think", "ing"], id: "rs_1", signature: "sig" }, text: "Done" }]).stream(request()));
     expect(parts.slice(0, 4)).toEqual([
       { type: "reasoning-delta", text: "Think", id: "rs_1" },
       { type: "reasoning-delta", text: "ing", id: "rs_1" },

@@ -28,7 +28,9 @@ describe("scripted stream timing", () => {
 
   it("waits delayMs before the first part and chunkDelayMs between parts", async () => {
     vi.useFakeTimers();
-    const iterator = scriptedModel([{ text: ["a", "b"], delayMs: 100, chunkDelayMs: 10 }]).stream(request())[Symbol.asyncIterator]();
+    const iterator = scriptedModel([{ text: ["a", "b"], delayMs: 100, chunkDelayMs: 10 }])
+      .stream(request())
+      [Symbol.asyncIterator]();
     let settled = false;
     const first = iterator.next().then((result) => {
       settled = true;
@@ -64,9 +66,7 @@ describe("scripted stream abort", () => {
     const controller = new AbortController();
     const started = performance.now();
     setTimeout(() => controller.abort(new Error("user cancelled")), 20);
-    const error = await collect(scriptedModel([{ text: "late", delayMs: 10_000 }]).stream(request(controller.signal))).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await collect(scriptedModel([{ text: "late", delayMs: 10_000 }]).stream(request(controller.signal))).catch((caught: unknown) => caught);
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(error).toBeInstanceOf(RunAbortedError);
     expect(error).toMatchObject({ code: "RUN_ABORTED" });

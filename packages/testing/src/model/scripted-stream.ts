@@ -34,7 +34,7 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   next(): Promise<IteratorResult<ModelStreamPart>> {
     if (this.done) return Promise.resolve(DONE);
     const signal = this.signal;
-    if (signal !== undefined && signal.aborted) return this.fail(new RunAbortedError(signal.reason));
+    if (signal?.aborted) return this.fail(new RunAbortedError(signal.reason));
     if (this.position >= this.end) {
       this.done = true;
       return Promise.resolve(DONE);

@@ -19,8 +19,11 @@ export async function optionsError(fn: () => unknown): Promise<ConfigurationErro
     threw = true;
   }
   if (!threw) throw new Error("Expected a ConfigurationError from the options check, but nothing was thrown.");
-  if (!(thrown instanceof ConfigurationError)) {
-    throw new Error(`Expected a ConfigurationError from the options check, got ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}.`, { cause: thrown });
+  if (!ConfigurationError.isInstance(thrown)) {
+    throw new Error(
+      `Expected a ConfigurationError from the options check, got ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}.`,
+      { cause: thrown },
+    );
   }
   return thrown;
 }

@@ -29,6 +29,7 @@ describe.skipIf(!existsSync(SHARED))("recorded provider streams", () => {
   it.each(protocols)("%s: the copies equal the shared recordings, file for file", (protocol) => {
     const shared = readdirSync(`${SHARED}/${protocol}`).sort();
     expect(readdirSync(`${PROVIDER_FIXTURES_DIR}${protocol}`).sort()).toEqual(shared);
-    for (const file of shared) expect(readFileSync(`${PROVIDER_FIXTURES_DIR}${protocol}/${file}`, "utf8"), file).toBe(readFileSync(`${SHARED}/${protocol}/${file}`, "utf8"));
+    for (const file of shared)
+      expect(readFileSync(`${PROVIDER_FIXTURES_DIR}${protocol}/${file}`, "utf8"), file).toBe(readFileSync(`${SHARED}/${protocol}/${file}`, "utf8"));
   });
 });

@@ -1,9 +1,13 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type { ProviderProtocol } from "./provider-protocol.js";
 
-/** The folder of recorded provider streams shipped with `@baton/testing`. */
-export const PROVIDER_FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/providers/", import.meta.url));
+/**
+ * The folder of recorded provider streams shipped with `@baton/testing` (found from the
+ * package's own manifest, so it is the same from its sources and from its bundled build).
+ */
+export const PROVIDER_FIXTURES_DIR = `${join(dirname(createRequire(import.meta.url).resolve("@baton/testing/package.json")), "fixtures", "providers")}/`;
 
 /**
  * The recorded stream `name` of a protocol, as its JSON lines (the `data:` of each

@@ -22,7 +22,12 @@ describe("provider fixtures", () => {
 describe("startProviderServer", () => {
   it("replays a stream with the protocol's framing and records the request", async () => {
     server = await startProviderServer();
-    server.enqueue({ kind: "stream", protocol: "anthropic", chunks: ['{"type":"message_start"}', '{"type":"message_stop"}'], headers: { "request-id": "req_1" } });
+    server.enqueue({
+      kind: "stream",
+      protocol: "anthropic",
+      chunks: ['{"type":"message_start"}', '{"type":"message_stop"}'],
+      headers: { "request-id": "req_1" },
+    });
     server.enqueue({ kind: "stream", protocol: "openai-chat", chunks: ['{"a":1}'] });
     server.enqueue({ kind: "stream", protocol: "google", chunks: ['{"b":2}'] });
     const a = await fetch(`${server.url}/v1/messages?beta=true`, { method: "POST", body: JSON.stringify({ model: "m" }) });

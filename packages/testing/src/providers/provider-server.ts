@@ -83,7 +83,13 @@ export async function startProviderServer(): Promise<ProviderServer> {
 
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    requests.push({ method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body: await readBody(req) });
+    requests.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body: await readBody(req),
+    });
     const next = queue.shift();
     if (next === undefined) {
       res.writeHead(500, { "content-type": "application/json" });

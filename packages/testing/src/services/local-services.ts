@@ -35,7 +35,7 @@ export function describeWithService(name: string, unavailable: string | undefine
     describe(name, body);
     return;
   }
-  if (process.env["CI"]) {
+  if (process.env.CI) {
     describe(name, () => {
       beforeAll(() => {
         throw new Error(`${unavailable} (CI is set, so this suite fails instead of skipping).`);

@@ -13,7 +13,7 @@ export const CHECKPOINT_V2_JSON: string = JSON.stringify({
   model: "test-model",
   history: {
     conversationId: "conv-1",
-    throughSeq: 1
+    throughSeq: 1,
   },
   iteration: 1,
   toolCallCount: 0,
@@ -23,26 +23,26 @@ export const CHECKPOINT_V2_JSON: string = JSON.stringify({
       content: [
         {
           type: "text",
-          text: "Looking."
+          text: "Looking.",
         },
         {
           type: "tool-call",
           toolCallId: "call_fast",
           toolName: "fast",
           arguments: {
-            n: 1
-          }
+            n: 1,
+          },
         },
         {
           type: "tool-call",
           toolCallId: "call_slow",
           toolName: "slow",
           arguments: {
-            n: 2
-          }
-        }
-      ]
-    }
+            n: 2,
+          },
+        },
+      ],
+    },
   ],
   progress: [],
   loop: {
@@ -50,13 +50,11 @@ export const CHECKPOINT_V2_JSON: string = JSON.stringify({
     finalAnswerRequested: false,
     subAgentToolCalls: 0,
     toolMetadata: {},
-    turnIterations: [
-      1
-    ]
+    turnIterations: [1],
   },
   usage: [],
   custom: {
-    retries: 0
+    retries: 0,
   },
   savedAt: 1763800000000,
   pending: {
@@ -65,8 +63,8 @@ export const CHECKPOINT_V2_JSON: string = JSON.stringify({
         type: "tool-result",
         toolCallId: "call_fast",
         toolName: "fast",
-        result: "fast {\"n\":1}"
-      }
+        result: 'fast {"n":1}',
+      },
     ],
     usage: {
       model: "test-model",
@@ -76,7 +74,7 @@ export const CHECKPOINT_V2_JSON: string = JSON.stringify({
       outputTokens: 5,
       cachedInputTokens: 0,
       reasoningTokens: 0,
-      tools: []
-    }
-  }
+      tools: [],
+    },
+  },
 });

@@ -1,5 +1,6 @@
 import { StorageConflictError } from "@baton/core";
 import { expect, it } from "vitest";
+import { expectErrorOf } from "./expect-error.js";
 import type { StorageHarness } from "./harness.js";
 import { assistantTurn, userTurn } from "./sample-data.js";
 
@@ -34,7 +35,10 @@ export function conversationTests(current: () => StorageHarness): void {
 
   it("loads a range with afterSeq (exclusive) and throughSeq (inclusive)", async () => {
     const { storage } = current();
-    await storage.appendMessages("conv-1", Array.from({ length: 6 }, (_, i) => userTurn(`m${i + 1}`)));
+    await storage.appendMessages(
+      "conv-1",
+      Array.from({ length: 6 }, (_, i) => userTurn(`m${i + 1}`)),
+    );
     const seqs = async (options: { afterSeq?: number; throughSeq?: number }) => (await storage.loadMessages("conv-1", options)).map((message) => message.seq);
     expect(await seqs({ afterSeq: 4 })).toEqual([5, 6]);
     expect(await seqs({ throughSeq: 2 })).toEqual([1, 2]);
@@ -55,7 +59,7 @@ export function conversationTests(current: () => StorageHarness): void {
     await storage.appendMessages("conv-1", [userTurn("one")], { expectedVersion: 0 });
     await storage.appendMessages("conv-1", [userTurn("two")], { expectedVersion: 1 });
     const conflict = await storage.appendMessages("conv-1", [userTurn("stale")], { expectedVersion: 1 }).catch((error: unknown) => error);
-    expect(conflict).toBeInstanceOf(StorageConflictError);
+    expectErrorOf(conflict, StorageConflictError);
     expect(conflict).toMatchObject({ code: "STORAGE_CONFLICT", expectedVersion: 1, actualVersion: 2, record: 'conversation "conv-1"' });
     expect((await storage.loadMessages("conv-1")).map((message) => (message.parts[0] as { text: string }).text)).toEqual(["one", "two"]);
   });
@@ -84,7 +88,7 @@ export function conversationTests(current: () => StorageHarness): void {
       Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? harness.storage : other).appendMessages("conv-1", [userTurn(`try${i}`)], { expectedVersion: 1 })),
     );
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
-    for (const outcome of outcomes) if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(StorageConflictError);
+    for (const outcome of outcomes) if (outcome.status === "rejected") expectErrorOf(outcome.reason, StorageConflictError);
     expect(await harness.storage.loadMessages("conv-1")).toHaveLength(2);
   });
 }

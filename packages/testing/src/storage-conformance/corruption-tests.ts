@@ -1,5 +1,6 @@
 import { StorageCorruptionError, type Storage } from "@baton/core";
 import { expect, it } from "vitest";
+import { expectErrorOf } from "./expect-error.js";
 import type { CorruptionTarget, Garbage, StorageHarness } from "./harness.js";
 import { checkpoint, usageRecord, userTurn } from "./sample-data.js";
 
@@ -24,15 +25,30 @@ const CASES: readonly Case[] = [
     read: (storage) => storage.loadCheckpoint("run-1"),
     neighbour: (storage) => storage.loadCheckpoint("run-2"),
   },
-  { target: { kind: "session", key: "s1" }, record: 'session "s1"', read: (storage) => storage.loadSessionState("s1"), neighbour: (storage) => storage.loadSessionState("s2") },
-  { target: { kind: "archive", id: "out-1" }, record: 'tool output "out-1"', read: (storage) => storage.loadToolOutput("out-1"), neighbour: (storage) => storage.loadToolOutput("out-2") },
+  {
+    target: { kind: "session", key: "s1" },
+    record: 'session "s1"',
+    read: (storage) => storage.loadSessionState("s1"),
+    neighbour: (storage) => storage.loadSessionState("s2"),
+  },
+  {
+    target: { kind: "archive", id: "out-1" },
+    record: 'tool output "out-1"',
+    read: (storage) => storage.loadToolOutput("out-1"),
+    neighbour: (storage) => storage.loadToolOutput("out-2"),
+  },
   {
     target: { kind: "summary", conversationId: "conv-1" },
     record: 'summary of conversation "conv-1"',
     read: (storage) => storage.loadSummary("conv-1"),
     neighbour: (storage) => storage.loadSummary("conv-2"),
   },
-  { target: { kind: "usage", runId: "run-1" }, record: "usage record", read: (storage) => storage.queryUsage({ runId: "run-1" }), neighbour: (storage) => storage.queryUsage({ runId: "run-2" }) },
+  {
+    target: { kind: "usage", runId: "run-1" },
+    record: "usage record",
+    read: (storage) => storage.queryUsage({ runId: "run-1" }),
+    neighbour: (storage) => storage.queryUsage({ runId: "run-2" }),
+  },
 ];
 
 async function writeRecords(storage: Storage): Promise<void> {
@@ -63,7 +79,7 @@ export function corruptionTests(current: () => StorageHarness): void {
           () => undefined,
           (failure: unknown) => failure,
         );
-        expect(error).toBeInstanceOf(StorageCorruptionError);
+        expectErrorOf(error, StorageCorruptionError);
         expect((error as StorageCorruptionError).code).toBe("STORAGE_CORRUPT");
         expect((error as StorageCorruptionError).record.startsWith(testCase.record)).toBe(true);
         expect((error as Error).message).toContain(testCase.record);

@@ -8,8 +8,10 @@ import { retentionTests } from "./retention-tests.js";
 import { corruptionTests } from "./corruption-tests.js";
 import { policyTests } from "./policy-tests.js";
 import { upgradeTests } from "./upgrade-tests.js";
+import { lifecycleTests } from "./lifecycle-tests.js";
 
 export type { CorruptionTarget, CreateStorageHarness, Garbage, StorageHarness } from "./harness.js";
+export { expectErrorOf, expectRejectionOf, expectThrownOf, type ErrorClass } from "./expect-error.js";
 /** The run state the suite saves (`sampleRunState(runId, { agentPath, root: { iteration } })`), for an adapter's own checkpoint tests. */
 export { checkpoint as sampleRunState, type CheckpointOverrides as SampleRunStateOverrides } from "./sample-data.js";
 
@@ -47,5 +49,6 @@ export function describeStorageConformance(name: string, createHarness: CreateSt
     describe("corrupt data", () => corruptionTests(current));
     describe("older formats", () => upgradeTests(current));
     describe("data policies", () => policyTests(current));
+    describe("closing", () => lifecycleTests(current));
   });
 }

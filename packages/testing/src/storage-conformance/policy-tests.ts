@@ -134,21 +134,45 @@ function runStateWithExcludedTool(runId: string): RunCheckpoint {
     ],
     turnIterations: [1, 2],
     toolCalls: [
-      { toolCallId: "call_nested_m1", toolName: "memory_lookup", arguments: { who: "SECRET-nested-args" }, status: "ok", result: "SECRET-nested-record", durationMs: 1, agentPath: nestedPath, iteration: 1 },
+      {
+        toolCallId: "call_nested_m1",
+        toolName: "memory_lookup",
+        arguments: { who: "SECRET-nested-args" },
+        status: "ok",
+        result: "SECRET-nested-record",
+        durationMs: 1,
+        agentPath: nestedPath,
+        iteration: 1,
+      },
     ],
-    usage: [{ model: "m", agentPath: nestedPath, iteration: 1, tools: ["memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 }],
+    usage: [
+      { model: "m", agentPath: nestedPath, iteration: 1, tools: ["memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 },
+    ],
     progress: [{ type: "progress", toolCallId: "call_nested_m1", toolName: "memory_lookup", group: { name: "SECRET-nested-progress", steps: [] } }],
     lastText: "SECRET-nested-text",
     lastToolCalls: [fetchCall, memoryCall("call_nested_m2", "SECRET-nested-batch-args")],
     batch: {
       iteration: 2,
-      usage: { model: "m", agentPath: nestedPath, iteration: 2, tools: ["research", "memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 },
+      usage: {
+        model: "m",
+        agentPath: nestedPath,
+        iteration: 2,
+        tools: ["research", "memory_lookup"],
+        inputTokens: 1,
+        outputTokens: 1,
+        cachedInputTokens: 0,
+        reasoningTokens: 0,
+      },
       usageRecorded: false,
       toolsSent: true,
       decided: true,
       calls: [
         { call: fetchCall, status: "done", outcome: { status: "ok", result: "KEPT-nested-research-result", durationMs: 2 } },
-        { call: memoryCall("call_nested_m2", "SECRET-nested-batch-args"), status: "done", outcome: { status: "ok", result: "SECRET-nested-batch-result", durationMs: 2 } },
+        {
+          call: memoryCall("call_nested_m2", "SECRET-nested-batch-args"),
+          status: "done",
+          outcome: { status: "ok", result: "SECRET-nested-batch-result", durationMs: 2 },
+        },
       ],
     },
   };
@@ -161,7 +185,14 @@ function runStateWithExcludedTool(runId: string): RunCheckpoint {
     status: "running",
     savedAt: 2,
     root: {
-      ...createAgentState({ runId, agentPath: "main", model: "m", messages: [{ role: "user", content: [{ type: "text", text: "KEPT-root-question" }] }], toolCallLimit: 25, maxIterations: 10 }),
+      ...createAgentState({
+        runId,
+        agentPath: "main",
+        model: "m",
+        messages: [{ role: "user", content: [{ type: "text", text: "KEPT-root-question" }] }],
+        toolCallLimit: 25,
+        maxIterations: 10,
+      }),
       step: "tools",
       iteration: 1,
       toolCallCount: 2,
@@ -170,11 +201,31 @@ function runStateWithExcludedTool(runId: string): RunCheckpoint {
       lastText: "SECRET-root-text",
       lastToolCalls: [researchCall, rootMemory],
       subRunNumbers: { researcher: 1 },
-      usage: [{ model: "m", agentPath: "main", iteration: 1, tools: ["research", "memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 }],
+      usage: [
+        {
+          model: "m",
+          agentPath: "main",
+          iteration: 1,
+          tools: ["research", "memory_lookup"],
+          inputTokens: 1,
+          outputTokens: 1,
+          cachedInputTokens: 0,
+          reasoningTokens: 0,
+        },
+      ],
       progress: [{ type: "progress", toolCallId: "call_root_m", toolName: "memory_lookup", group: { name: "SECRET-root-progress", steps: [] } }],
       batch: {
         iteration: 1,
-        usage: { model: "m", agentPath: "main", iteration: 1, tools: ["research", "memory_lookup"], inputTokens: 1, outputTokens: 1, cachedInputTokens: 0, reasoningTokens: 0 },
+        usage: {
+          model: "m",
+          agentPath: "main",
+          iteration: 1,
+          tools: ["research", "memory_lookup"],
+          inputTokens: 1,
+          outputTokens: 1,
+          cachedInputTokens: 0,
+          reasoningTokens: 0,
+        },
         usageRecorded: false,
         toolsSent: true,
         decided: true,
@@ -193,7 +244,15 @@ export function policyTests(current: () => StorageHarness): void {
     const harness = current();
     await writeThroughPolicy(withDataPolicy(harness.storage, POLICY));
     const dump = await harness.dump();
-    for (const kept of ["KEPT-user-question", "KEPT-research-args", "KEPT-research-result", "KEPT-progress", "KEPT-pending-result", "KEPT-archived", "KEPT-checkpoint-progress"]) {
+    for (const kept of [
+      "KEPT-user-question",
+      "KEPT-research-args",
+      "KEPT-research-result",
+      "KEPT-progress",
+      "KEPT-pending-result",
+      "KEPT-archived",
+      "KEPT-checkpoint-progress",
+    ]) {
       expect(dump, `the dump should hold ${kept}`).toContain(kept);
     }
     expect(dump.match(/SECRET-[a-z-]+/g) ?? []).toEqual([]);
@@ -206,7 +265,14 @@ export function policyTests(current: () => StorageHarness): void {
     await storage.claimRun("run-p", { owner: "a", leaseMs: 60_000 });
     await storage.saveCheckpoint(runStateWithExcludedTool("run-p"), { owner: "a", leaseMs: 60_000 });
     const dump = await harness.dump();
-    for (const kept of ["KEPT-root-question", "KEPT-root-research-args", "KEPT-nested-task", "KEPT-nested-research-args", "KEPT-nested-research-result", "main/researcher#1"]) {
+    for (const kept of [
+      "KEPT-root-question",
+      "KEPT-root-research-args",
+      "KEPT-nested-task",
+      "KEPT-nested-research-args",
+      "KEPT-nested-research-result",
+      "main/researcher#1",
+    ]) {
       expect(dump, `the dump should hold ${kept}`).toContain(kept);
     }
     expect(dump.match(/SECRET-[a-z-]+/g) ?? []).toEqual([]);
@@ -221,7 +287,17 @@ export function policyTests(current: () => StorageHarness): void {
     const harness = current();
     await writeThroughPolicy(harness.storage);
     const dump = await harness.dump();
-    for (const secret of ["SECRET-reasoning", "SECRET-assistant-text", "SECRET-memory-args", "SECRET-memory-result", "SECRET-progress", "SECRET-pending-result", "SECRET-archived", "SECRET-summary", "SECRET-checkpoint-progress"]) {
+    for (const secret of [
+      "SECRET-reasoning",
+      "SECRET-assistant-text",
+      "SECRET-memory-args",
+      "SECRET-memory-result",
+      "SECRET-progress",
+      "SECRET-pending-result",
+      "SECRET-archived",
+      "SECRET-summary",
+      "SECRET-checkpoint-progress",
+    ]) {
       expect(dump).toContain(secret);
     }
   });

@@ -26,7 +26,9 @@ export function assistantTurn(marker: string): NewConversationMessage {
         type: "text",
         text: `Let me look that up (${marker}).`,
         reasoning: [{ type: "reasoning", text: "The user wants facts.", id: "rs_1", signature: "sig==" }],
-        toolCalls: [{ type: "tool-call", toolCallId: `call_${marker}`, toolName: "search", arguments: { query: marker, limit: 3, nested: { deep: [1, "two", null] } } }],
+        toolCalls: [
+          { type: "tool-call", toolCallId: `call_${marker}`, toolName: "search", arguments: { query: marker, limit: 3, nested: { deep: [1, "two", null] } } },
+        ],
         tokens: { output: 42, reasoning: 7 },
         iteration: 1,
       },
@@ -34,7 +36,13 @@ export function assistantTurn(marker: string): NewConversationMessage {
         type: "progress",
         toolCallId: `call_${marker}`,
         toolName: "search",
-        group: { name: "Searching", icon: "SEARCH", steps: [{ id: "s1", title: "Fetching", status: "done", items: [{ kind: "link", url: "https://example.com", title: "Example" }], startedAt: 1, endedAt: 2 }] },
+        group: {
+          name: "Searching",
+          icon: "SEARCH",
+          steps: [
+            { id: "s1", title: "Fetching", status: "done", items: [{ kind: "link", url: "https://example.com", title: "Example" }], startedAt: 1, endedAt: 2 },
+          ],
+        },
       },
       { type: "tool-results", results: [{ type: "tool-result", toolCallId: `call_${marker}`, toolName: "search", result: { hits: [marker], score: 0.5 } }] },
       { type: "text", text: `Found it: ${marker}.`, tokens: { output: 9, reasoning: 0 }, iteration: 2 },
@@ -44,7 +52,17 @@ export function assistantTurn(marker: string): NewConversationMessage {
 
 /** A usage record. */
 export function usageRecord(overrides: Partial<UsageRecord> = {}): UsageRecord {
-  const base: Usage = { model: "gpt-test", agentPath: "main", iteration: 1, tools: ["search"], inputTokens: 100, outputTokens: 20, cachedInputTokens: 10, reasoningTokens: 5, costUsd: 0.0012 };
+  const base: Usage = {
+    model: "gpt-test",
+    agentPath: "main",
+    iteration: 1,
+    tools: ["search"],
+    inputTokens: 100,
+    outputTokens: 20,
+    cachedInputTokens: 10,
+    reasoningTokens: 5,
+    costUsd: 0.0012,
+  };
   return { ...base, runId: "run-1", conversationId: "conv-1", userId: "user-1", recordedAt: 1_700_000_000_000, ...overrides };
 }
 
@@ -75,7 +93,13 @@ export function checkpoint(runId: string, overrides: CheckpointOverrides = {}): 
     iteration: 1,
     toolCallCount: 1,
     added: [
-      { role: "assistant", content: [{ type: "text", text: "Searching." }, { type: "tool-call", toolCallId: "call_1", toolName: "search", arguments: { q: "x" } }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Searching." },
+          { type: "tool-call", toolCallId: "call_1", toolName: "search", arguments: { q: "x" } },
+        ],
+      },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "call_1", toolName: "search", result: ["a", "b"] }] },
     ],
     turnIterations: [1],
@@ -116,7 +140,10 @@ export function checkpointWithNestedRun(runId: string): RunCheckpoint {
       runId,
       agentPath: "main/researcher#1",
       model: "gpt-test-mini",
-      messages: [{ role: "system", content: "Research." }, { role: "user", content: [{ type: "text", text: "topic y" }] }],
+      messages: [
+        { role: "system", content: "Research." },
+        { role: "user", content: [{ type: "text", text: "topic y" }] },
+      ],
       toolCallLimit: 10,
       maxIterations: 5,
     }),
@@ -130,7 +157,16 @@ export function checkpointWithNestedRun(runId: string): RunCheckpoint {
     custom: { notes: ["n1"] },
     batch: {
       iteration: 1,
-      usage: { model: "gpt-test-mini", agentPath: "main/researcher#1", iteration: 1, tools: ["fetch"], inputTokens: 7, outputTokens: 3, cachedInputTokens: 0, reasoningTokens: 0 },
+      usage: {
+        model: "gpt-test-mini",
+        agentPath: "main/researcher#1",
+        iteration: 1,
+        tools: ["fetch"],
+        inputTokens: 7,
+        outputTokens: 3,
+        cachedInputTokens: 0,
+        reasoningTokens: 0,
+      },
       usageRecorded: false,
       toolsSent: true,
       decided: true,
@@ -157,7 +193,16 @@ export function checkpointWithNestedRun(runId: string): RunCheckpoint {
       subRunNumbers: { researcher: 1 },
       batch: {
         iteration: 2,
-        usage: { model: "gpt-test", agentPath: "main", iteration: 2, tools: ["research", "fast"], inputTokens: 20, outputTokens: 8, cachedInputTokens: 4, reasoningTokens: 2 },
+        usage: {
+          model: "gpt-test",
+          agentPath: "main",
+          iteration: 2,
+          tools: ["research", "fast"],
+          inputTokens: 20,
+          outputTokens: 8,
+          cachedInputTokens: 4,
+          reasoningTokens: 2,
+        },
         usageRecorded: false,
         toolsSent: true,
         decided: true,

@@ -1,5 +1,6 @@
 import { RUN_STATE_FORMAT, RUN_STATE_VERSION, StorageCorruptionError, type RunCheckpoint } from "@baton/core";
 import { expect, it } from "vitest";
+import { expectErrorOf } from "./expect-error.js";
 import type { StorageHarness } from "./harness.js";
 import { CHECKPOINT_V2_JSON } from "./checkpoint-v2.js";
 import { checkpoint } from "./sample-data.js";
@@ -52,12 +53,15 @@ export function upgradeTests(current: () => StorageHarness): void {
     await prepareRun(harness);
     const damaged = { ...checkpoint("run-v2"), root: { ...checkpoint("run-v2").root, status: "exploded", batch: { calls: [{ status: "half-done" }] } } };
     await harness.writeRaw(TARGET, JSON.stringify(damaged));
-    for (const read of [() => harness.storage.loadCheckpoint("run-v2"), () => harness.storage.claimRun("run-v2", { owner: "b", leaseMs: LEASE, now: 1 + LEASE })]) {
+    for (const read of [
+      () => harness.storage.loadCheckpoint("run-v2"),
+      () => harness.storage.claimRun("run-v2", { owner: "b", leaseMs: LEASE, now: 1 + LEASE }),
+    ]) {
       const error = await read().then(
         () => undefined,
         (failure: unknown) => failure,
       );
-      expect(error).toBeInstanceOf(StorageCorruptionError);
+      expectErrorOf(error, StorageCorruptionError);
       expect((error as StorageCorruptionError).record.startsWith('run "run-v2" checkpoint')).toBe(true);
       expect((error as Error).message).toContain('run "run-v2" checkpoint');
       expect((error as Error).message).toContain("root.status");

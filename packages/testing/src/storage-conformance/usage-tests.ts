@@ -9,7 +9,12 @@ export function usageTests(current: () => StorageHarness): void {
     const t = 1_700_000_000_000;
     const a = usageRecord({ runId: "r1", conversationId: "c1", userId: "u1", recordedAt: t + 20, iteration: 2 });
     const b = usageRecord({ runId: "r1", conversationId: "c1", userId: "u1", recordedAt: t + 10, iteration: 1 });
-    const { costUsd: _cost, conversationId: _conversation, userId: _user, ...bare } = usageRecord({ runId: "r2", recordedAt: t + 30, model: "other", tools: [] });
+    const {
+      costUsd: _cost,
+      conversationId: _conversation,
+      userId: _user,
+      ...bare
+    } = usageRecord({ runId: "r2", recordedAt: t + 30, model: "other", tools: [] });
     const d = usageRecord({ runId: "r3", conversationId: "c2", userId: "u2", recordedAt: t + 40, agentPath: "main/researcher#1" });
     await storage.recordUsage([a, b]);
     await storage.recordUsage([bare, d]);

@@ -93,7 +93,7 @@ describe("fakeTool", () => {
   it("answers shouldUse with a fixed value or a check", async () => {
     const availability = { toolName: "t", runId: "r", agentPath: "main", context: { admin: true }, messages: [] };
     expect(await fakeTool({ name: "t", shouldUse: false }).shouldUse?.(availability)).toBe(false);
-    expect(await fakeTool({ name: "t", shouldUse: (ctx) => ctx.context["admin"] === true }).shouldUse?.(availability)).toBe(true);
+    expect(await fakeTool({ name: "t", shouldUse: (ctx) => ctx.context.admin === true }).shouldUse?.(availability)).toBe(true);
     expect(fakeTool({ name: "t" }).shouldUse).toBeUndefined();
   });
 

@@ -1,4 +1,5 @@
-import { abortableDelay,
+import {
+  abortableDelay,
   ConfigurationError,
   type JsonSchema,
   type Tool,
@@ -27,16 +28,10 @@ export interface FakeToolCall<TArgs = unknown> {
  * A fake tool's result: a value, or a function computing it from the arguments and
  * context (it may be async).
  */
-export type FakeToolResult<TArgs> =
-  | ((args: TArgs, context: ToolExecutionContext) => unknown)
-  | string
-  | number
-  | boolean
-  | null
-  | object;
+export type FakeToolResult<TArgs> = ((args: TArgs, context: ToolExecutionContext) => unknown) | string | number | boolean | null | object;
 
 /** Options of {@link fakeTool}. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a tool's arguments default to any, so a typed tool is assignable where any tool is expected.
 export interface FakeToolOptions<TArgs = any> {
   /** The tool name the model calls. */
   readonly name: string;
@@ -66,7 +61,7 @@ export interface FakeToolOptions<TArgs = any> {
 }
 
 /** A core `Tool` that records its invocations. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a tool's arguments default to any, so a typed tool is assignable where any tool is expected.
 export interface FakeTool<TArgs = any> extends Tool<TArgs, unknown> {
   /** Every invocation, in call order. */
   readonly calls: FakeToolCall<TArgs>[];
@@ -83,7 +78,7 @@ export interface FakeTool<TArgs = any> extends Tool<TArgs, unknown> {
  * // … run an agent …
  * expect(weather.calls.map((call) => call.args)).toEqual([{ city: "Paris" }]);
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a tool's arguments default to any, so a typed tool is assignable where any tool is expected.
 export function fakeTool<TArgs = any>(options: FakeToolOptions<TArgs>): FakeTool<TArgs> {
   const { name, delayMs = 0, ignoreAbort = false } = options;
   if (typeof name !== "string" || name === "") throw new ConfigurationError("fakeTool: `name` must be a non-empty string.");

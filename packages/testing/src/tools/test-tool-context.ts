@@ -55,7 +55,9 @@ export function testToolContext(overrides: Partial<ToolExecutionContext> = {}, a
     askUser: <T>(question: unknown): Promise<T> => {
       questions.push(question);
       const index = questions.length - 1;
-      return index < answers.length ? Promise.resolve(answers[index] as T) : Promise.reject(new Error(`testToolContext() has no answer for question ${index + 1}.`));
+      return index < answers.length
+        ? Promise.resolve(answers[index] as T)
+        : Promise.reject(new Error(`testToolContext() has no answer for question ${index + 1}.`));
     },
     messages: () => [],
     agentState: {},

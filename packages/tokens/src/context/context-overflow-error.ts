@@ -9,7 +9,10 @@ export class ContextOverflowError extends BatonError {
   /** Tokens the request exceeds the limit by. */
   readonly excess: number;
 
-  constructor(readonly tokens: number, readonly limit: number) {
+  constructor(
+    readonly tokens: number,
+    readonly limit: number,
+  ) {
     const excess = tokens - limit;
     super(ERROR_CODES.CONTEXT_OVERFLOW, `The request needs ${tokens} tokens but only ${limit} fit; it is ${excess} tokens over the limit.`, {
       details: { tokens, limit, excess },

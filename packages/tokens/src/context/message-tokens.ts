@@ -16,7 +16,11 @@ export class MessageTokens {
   private readonly base: number;
   private readonly cache = new WeakMap<Message, number>();
 
-  constructor(private readonly counter: TokenCounter, readonly model: string, tools?: readonly ToolDefinition[]) {
+  constructor(
+    private readonly counter: TokenCounter,
+    readonly model: string,
+    tools?: readonly ToolDefinition[],
+  ) {
     this.base = counter.countMessages([], { model }).tokens;
     this.overhead = tools && tools.length > 0 ? counter.countMessages([], { model, tools }).tokens : this.base;
   }
@@ -46,7 +50,7 @@ export class MessageTokens {
   /**
    * Tokens of `messages` for reports. The newest messages are counted exactly up to
    * `exactLimit` tokens; older ones are taken from the cache when counted before,
-   * and at most {@link EXACT_TAIL} more are counted; beyond that the rest is
+   * and at most 64 more (`EXACT_TAIL`) are counted; beyond that the rest is
    * estimated from the average of the counted ones, so a huge history is not run
    * through the tokenizer just to report its size. `exact` says whether every
    * message was counted.

@@ -67,4 +67,3 @@ export function countOpenAIMessage(message: Message, context: MessageCountContex
     }
   }
 }
-

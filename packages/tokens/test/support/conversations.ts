@@ -17,7 +17,7 @@ const WORDS = "the agent reads the file and finds the answer in the second secti
 function text(rand: () => number, min: number, max: number): string {
   const length = min + Math.floor(rand() * (max - min));
   let out = "";
-  while (out.length < length) out += WORDS[Math.floor(rand() * WORDS.length)] + " ";
+  while (out.length < length) out += `${WORDS[Math.floor(rand() * WORDS.length)]} `;
   return out.slice(0, length);
 }
 
@@ -36,10 +36,22 @@ export function conversation(seed: number, turns: number): Message[] {
     if (rand() < 0.5) {
       const calls = 1 + Math.floor(rand() * 3);
       const ids = Array.from({ length: calls }, () => `c${seed}_${call++}`);
-      messages.push({ role: "assistant", content: [{ type: "text", text: text(rand, 20, 200) }, ...ids.map((id) => ({ type: "tool-call" as const, toolCallId: id, toolName: "search", arguments: { q: text(rand, 5, 30) } }))] });
+      messages.push({
+        role: "assistant",
+        content: [
+          { type: "text", text: text(rand, 20, 200) },
+          ...ids.map((id) => ({ type: "tool-call" as const, toolCallId: id, toolName: "search", arguments: { q: text(rand, 5, 30) } })),
+        ],
+      });
       messages.push({
         role: "tool",
-        content: ids.map((id) => ({ type: "tool-result" as const, toolCallId: id, toolName: "search", result: text(rand, 100, 1500), ...(rand() < 0.1 ? { isError: true } : {}) })),
+        content: ids.map((id) => ({
+          type: "tool-result" as const,
+          toolCallId: id,
+          toolName: "search",
+          result: text(rand, 100, 1500),
+          ...(rand() < 0.1 ? { isError: true } : {}),
+        })),
       });
     } else {
       messages.push({ role: "assistant", content: [{ type: "text", text: text(rand, 200, 800) }] });
@@ -78,7 +90,8 @@ export function pairingProblems(messages: readonly Message[]): string[] {
       const calls = message.content.filter((p) => p.type === "tool-call").map((p) => p.toolCallId);
       if (calls.length === 0) continue;
       const results = new Set<string>();
-      for (let k = i + 1; k < messages.length && messages[k]!.role === "tool"; k++) for (const part of (messages[k] as Extract<Message, { role: "tool" }>).content) results.add(part.toolCallId);
+      for (let k = i + 1; k < messages.length && messages[k]!.role === "tool"; k++)
+        for (const part of (messages[k] as Extract<Message, { role: "tool" }>).content) results.add(part.toolCallId);
       for (const id of calls) if (!results.has(id)) problems.push(`call ${id} without result`);
     }
     if (message.role === "tool") {

@@ -71,14 +71,12 @@ describe("defineTool", () => {
       }
       expect(isBatonError(caught, "INVALID_CONFIGURATION"), String(timeoutMs)).toBe(true);
     }
-    expect(() =>
-      defineTool({ name: "t", description: "D.", parameters, execute: undefined as unknown as () => number }),
-    ).toThrow(/needs an execute function/);
+    expect(() => defineTool({ name: "t", description: "D.", parameters, execute: undefined as unknown as () => number })).toThrow(/needs an execute function/);
   });
 
   it("refuses parameters that are not a schema", () => {
-    expect(() =>
-      defineTool({ name: "t", description: "D.", parameters: "object" as never, execute: () => 0 }),
-    ).toThrow(/"t".*zod schema or a JSON Schema object/);
+    expect(() => defineTool({ name: "t", description: "D.", parameters: "object" as never, execute: () => 0 })).toThrow(
+      /"t".*zod schema or a JSON Schema object/,
+    );
   });
 });

@@ -54,9 +54,7 @@ const TOOL_SPEC_RULES: OptionRules = {
 export function defineTool<TSchema extends ZodSchemaLike, TResult = unknown>(
   spec: ToolSpec<TSchema, InferZodOutput<TSchema>, TResult>,
 ): Tool<InferZodOutput<TSchema>, TResult>;
-export function defineTool<TArgs = Record<string, unknown>, TResult = unknown>(
-  spec: ToolSpec<JsonSchema, TArgs, TResult>,
-): Tool<TArgs, TResult>;
+export function defineTool<TArgs = Record<string, unknown>, TResult = unknown>(spec: ToolSpec<JsonSchema, TArgs, TResult>): Tool<TArgs, TResult>;
 export function defineTool(spec: ToolSpec<ZodSchemaLike | JsonSchema, unknown, unknown>): Tool<unknown, unknown> {
   checkOptions("defineTool", spec, TOOL_SPEC_RULES);
   assertValidToolName(spec.name);

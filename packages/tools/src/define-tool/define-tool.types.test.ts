@@ -20,9 +20,7 @@ describe("defineTool types", () => {
         return args.query.length;
       },
     });
-    expectTypeOf(tool).toEqualTypeOf<
-      Tool<{ query: string; limit?: number | undefined; mode: "fast" | "deep"; tags: string[] }, number>
-    >();
+    expectTypeOf(tool).toEqualTypeOf<Tool<{ query: string; limit?: number | undefined; mode: "fast" | "deep"; tags: string[] }, number>>();
   });
 
   it("infers execute's args from a zod 3 schema (the output type)", () => {

@@ -6,10 +6,7 @@ export const TOOL_NAME_PATTERN: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
 /** Throws `InvalidToolSchemaError` unless `name` matches {@link TOOL_NAME_PATTERN}. */
 export function assertValidToolName(name: unknown): asserts name is string {
   if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
-    throw new InvalidToolSchemaError(
-      String(name),
-      "the tool name must be 1-64 characters of letters, digits, '_' or '-'",
-    );
+    throw new InvalidToolSchemaError(String(name), "the tool name must be 1-64 characters of letters, digits, '_' or '-'");
   }
 }
 

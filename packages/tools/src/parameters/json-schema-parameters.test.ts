@@ -47,9 +47,7 @@ describe("JSON Schema validation", () => {
   });
 
   it("names the path of every issue", () => {
-    expect(
-      search.validate?.({ limit: "ten", mode: "slow", filters: { site: 3 }, sources: [{ url: "u" }], extra: true }),
-    ).toStrictEqual({
+    expect(search.validate?.({ limit: "ten", mode: "slow", filters: { site: 3 }, sources: [{ url: "u" }], extra: true })).toStrictEqual({
       success: false,
       issues: [
         "query: Required",

@@ -9,12 +9,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** True for a zod 4 schema (it carries `_zod` internals). */
 export function isZod4Schema(value: unknown): value is Zod4SchemaLike {
-  return isObject(value) && isObject(value["_zod"]);
+  return isObject(value) && isObject(value._zod);
 }
 
 /** True for a zod 3 schema: `_def` and `safeParse`, and no `_zod`. */
 export function isZod3Schema(value: unknown): value is Zod3SchemaLike {
-  return isObject(value) && !("_zod" in value) && isObject(value["_def"]) && typeof value["safeParse"] === "function";
+  return isObject(value) && !("_zod" in value) && isObject(value._def) && typeof value.safeParse === "function";
 }
 
 /** Which kind of schema `parameters` is; anything that is not zod is treated as JSON Schema. */

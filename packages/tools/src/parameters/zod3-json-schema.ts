@@ -14,9 +14,7 @@ import type { Zod3SchemaLike } from "./parameter-types.js";
 export function zod3ToJsonSchema(toolName: string, schema: Zod3SchemaLike): unknown {
   const zodToJsonSchemaModule = optionalZod.zodToJsonSchema();
   if (!zodToJsonSchemaModule) {
-    throw new ConfigurationError(
-      `Tool "${toolName}" has a zod 3 schema but "zod-to-json-schema" could not be loaded; install zod >= 3.25.`,
-    );
+    throw new ConfigurationError(`Tool "${toolName}" has a zod 3 schema but "zod-to-json-schema" could not be loaded; install zod >= 3.25.`);
   }
   try {
     return zodToJsonSchemaModule.zodToJsonSchema(schema, {

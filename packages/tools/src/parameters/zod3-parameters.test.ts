@@ -36,9 +36,7 @@ describe("zod 3 parameters", () => {
   it("refuse recursive schemas instead of degrading them to 'any'", () => {
     type Node = { name: string; children: Node[] };
     const node: z3.ZodType<Node> = z3.lazy(() => z3.object({ name: z3.string(), children: z3.array(node) }));
-    expect(() => defineTool({ name: "tree", description: "T.", parameters: z3.object({ root: node }), execute: () => 0 })).toThrow(
-      /"tree".*recursive \$ref/,
-    );
+    expect(() => defineTool({ name: "tree", description: "T.", parameters: z3.object({ root: node }), execute: () => 0 })).toThrow(/"tree".*recursive \$ref/);
   });
 
   it("refuse a non-object top level, naming the tool", () => {
@@ -49,9 +47,7 @@ describe("zod 3 parameters", () => {
       caught = error;
     }
     expect(isBatonError(caught, "TOOL_INVALID_SCHEMA")).toBe(true);
-    expect((caught as Error).message).toBe(
-      'Invalid tool "numbers": the top level must be an object schema (type "object"), got type "array"',
-    );
+    expect((caught as Error).message).toBe('Invalid tool "numbers": the top level must be an object schema (type "object"), got type "array"');
   });
 });
 

@@ -67,9 +67,7 @@ describe("zod 4 parameters", () => {
   });
 
   it("refuse a non-object top level, naming the tool", () => {
-    expect(() => defineTool({ name: "just_text", description: "T.", parameters: z.string(), execute: () => 0 })).toThrow(
-      InvalidToolSchemaError,
-    );
+    expect(() => defineTool({ name: "just_text", description: "T.", parameters: z.string(), execute: () => 0 })).toThrow(InvalidToolSchemaError);
     try {
       defineTool({ name: "just_text", description: "T.", parameters: z.string(), execute: () => 0 });
     } catch (error) {
@@ -94,12 +92,10 @@ describe("zod 4 parameters", () => {
         return z.array(node);
       },
     });
-    expect(() => defineTool({ name: "tree", description: "T.", parameters: node, execute: () => 0 })).toThrow(
-      /"tree".*recursive \$ref "#"/,
+    expect(() => defineTool({ name: "tree", description: "T.", parameters: node, execute: () => 0 })).toThrow(/"tree".*recursive \$ref "#"/);
+    expect(() => defineTool({ name: "when", description: "W.", parameters: z.object({ at: z.date() }), execute: () => 0 })).toThrow(
+      /"when".*Date cannot be represented/,
     );
-    expect(() =>
-      defineTool({ name: "when", description: "W.", parameters: z.object({ at: z.date() }), execute: () => 0 }),
-    ).toThrow(/"when".*Date cannot be represented/);
   });
 });
 

@@ -83,9 +83,7 @@ describe("ToolSet", () => {
         "- calculator: Use for any arithmetic instead of computing in your head.",
       ].join("\n"),
     );
-    expect(createToolRegistry([search]).systemPrompt()).toBe(
-      "## Tools\n- web_search: Use for anything that may have changed recently.",
-    );
+    expect(createToolRegistry([search]).systemPrompt()).toBe("## Tools\n- web_search: Use for anything that may have changed recently.");
     expect(createToolRegistry([clock], { basePrompt: "Be brief." }).systemPrompt()).toBe("Be brief.");
     expect(createToolRegistry([clock]).systemPrompt()).toBe("");
     expect(createToolRegistry().systemPrompt()).toBe("");

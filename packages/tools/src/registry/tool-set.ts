@@ -104,6 +104,14 @@ export class ToolSet implements ToolRegistry {
    * selection's keys: `preset`, `presets`, `allow`, `deny`), keeping the base prompt.
    */
   select(selection: ToolSelection): ToolSet {
-    return new ToolSet(selectTools(this, selection), this.basePrompt === undefined ? {} : { basePrompt: this.basePrompt });
+    return toolSetOf(selectTools(this, selection), this.basePrompt === undefined ? {} : { basePrompt: this.basePrompt });
   }
+}
+
+/**
+ * A new {@link ToolSet}, made outside the class body: a class that names itself inside
+ * its body loses its name when bundled (`class _ToolSet`).
+ */
+function toolSetOf(tools: Iterable<Tool>, options: ToolSetOptions): ToolSet {
+  return new ToolSet(tools, options);
 }

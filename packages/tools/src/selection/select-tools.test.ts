@@ -1,4 +1,4 @@
-import { ConfigurationError, isBatonError, type Tool } from "@baton/core";
+import { type ConfigurationError, isBatonError, type Tool } from "@baton/core";
 import { describe, expect, it } from "vitest";
 import { ToolSet } from "../registry/tool-set.js";
 import { selectTools } from "./select-tools.js";
@@ -28,7 +28,12 @@ describe("selectTools", () => {
   });
 
   it("applies a built-in preset through the presets the tools declare, unless `presets` redefines it", () => {
-    const declared: Tool[] = [{ ...tool("grep"), preset: "readonly" }, { ...tool("edit"), preset: "readwrite" }, { ...tool("bash"), preset: "full" }, tool("other")];
+    const declared: Tool[] = [
+      { ...tool("grep"), preset: "readonly" },
+      { ...tool("edit"), preset: "readwrite" },
+      { ...tool("bash"), preset: "full" },
+      tool("other"),
+    ];
     expect(names(selectTools(declared, { preset: "readonly" }))).toEqual(["grep"]);
     expect(names(selectTools(declared, { preset: "readwrite", deny: ["grep"] }))).toEqual(["edit"]);
     expect(names(selectTools(declared, { preset: "full" }))).toEqual(["grep", "edit", "bash"]);

@@ -1,11 +1,25 @@
-import { ConfigurationError, TOOL_PRESETS, checkOptions, inToolPreset, optionIs as is, type OptionRule, type OptionRules, type Tool, type ToolPreset, type ToolRegistry } from "@baton/core";
+import {
+  ConfigurationError,
+  TOOL_PRESETS,
+  checkOptions,
+  inToolPreset,
+  optionIs as is,
+  type OptionRule,
+  type OptionRules,
+  type Tool,
+  type ToolPreset,
+  type ToolRegistry,
+} from "@baton/core";
 import type { ToolSelection } from "./tool-selection.js";
 
 /** Named tool lists: an object whose every value is an array of tool names. */
 const namedToolLists: OptionRule = {
   expected: "an object of tool-name lists (each value an array of strings)",
   test: (value) =>
-    typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((names) => Array.isArray(names) && names.every((name) => typeof name === "string")),
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((names) => Array.isArray(names) && names.every((name) => typeof name === "string")),
 };
 
 /** The rules of a {@link ToolSelection}, one per key. */
@@ -66,18 +80,14 @@ function resolvePreset(selection: ToolSelection, all: readonly Tool[]): readonly
   }
   if (!Object.hasOwn(presets, selection.preset)) {
     const knownPresets = [...new Set([...Object.keys(presets), ...TOOL_PRESETS])];
-    throw new ConfigurationError(
-      `Unknown tool preset "${selection.preset}". Known presets: ${knownPresets.length > 0 ? knownPresets.join(", ") : "none"}.`,
-      { details: { preset: selection.preset, knownPresets } },
-    );
+    throw new ConfigurationError(`Unknown tool preset "${selection.preset}". Known presets: ${knownPresets.length > 0 ? knownPresets.join(", ") : "none"}.`, {
+      details: { preset: selection.preset, knownPresets },
+    });
   }
   return presets[selection.preset];
 }
 
-function assertKnownNames(
-  known: ReadonlySet<string>,
-  lists: ReadonlyArray<readonly [source: string, names: readonly string[] | undefined]>,
-): void {
+function assertKnownNames(known: ReadonlySet<string>, lists: ReadonlyArray<readonly [source: string, names: readonly string[] | undefined]>): void {
   const unknown: string[] = [];
   for (const [source, names] of lists) {
     for (const name of new Set(names ?? [])) if (!known.has(name)) unknown.push(`"${name}" (${source})`);

@@ -29,15 +29,15 @@ export function ajvErrorToIssue(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "required":
-      return formatIssue([...path, String(params["missingProperty"])], "Required");
+      return formatIssue([...path, String(params.missingProperty)], "Required");
     case "additionalProperties":
-      return formatIssue([...path, String(params["additionalProperty"])], "Unrecognized key");
+      return formatIssue([...path, String(params.additionalProperty)], "Unrecognized key");
     case "type": {
-      const expected = Array.isArray(params["type"]) ? params["type"].join(" or ") : String(params["type"]);
+      const expected = Array.isArray(params.type) ? params.type.join(" or ") : String(params.type);
       return formatIssue(path, `Expected ${expected}, received ${jsonTypeOf(error.data)}`);
     }
     case "enum": {
-      const allowed = (params["allowedValues"] as readonly unknown[]).map((value) => JSON.stringify(value));
+      const allowed = (params.allowedValues as readonly unknown[]).map((value) => JSON.stringify(value));
       return formatIssue(path, `${error.message ?? "must be one of"}: ${allowed.join(", ")}`);
     }
     default:

@@ -14,7 +14,7 @@ const schema = {
 
 describe("createJsonSchemaValidator", () => {
   it("compiles the schema once with the shared Ajv instance, however often it validates", () => {
-    const compile = vi.spyOn(sharedAjv, "compile");
+    const compile = vi.spyOn(sharedAjv(), "compile");
     const validate = createJsonSchemaValidator("search", schema);
     expect(validate({ q: "a" })).toStrictEqual({ success: true, value: { q: "a", page: 1 } });
     expect(validate({ q: "b", page: 0 })).toStrictEqual({ success: false, issues: ["page: must be >= 1"] });

@@ -7,16 +7,15 @@ import { sharedAjv } from "./shared-ajv.js";
 /**
  * A `validate` function for a JSON Schema, compiled once, now, with the shared Ajv
  * instance (so a schema Ajv cannot compile fails at definition time with
- * `InvalidToolSchemaError`). Validates a copy of the arguments, so `default`s fill
- * in without touching the caller's object; the copy is the returned value.
+ * `InvalidToolSchemaError`; Ajv itself loads with the first such schema, see
+ * {@link sharedAjv}). Validates a copy of the arguments, so `default`s fill in
+ * without touching the caller's object; the copy is the returned value.
  */
-export function createJsonSchemaValidator<TArgs>(
-  toolName: string,
-  schema: JsonSchema,
-): (args: unknown) => ToolArgumentsCheck<TArgs> {
+export function createJsonSchemaValidator<TArgs>(toolName: string, schema: JsonSchema): (args: unknown) => ToolArgumentsCheck<TArgs> {
+  const ajv = sharedAjv();
   let check: ValidateFunction;
   try {
-    check = sharedAjv.compile(schema);
+    check = ajv.compile(schema);
   } catch (error) {
     throw new InvalidToolSchemaError(toolName, `Ajv could not compile it: ${errorMessage(error)}`, { cause: error });
   }

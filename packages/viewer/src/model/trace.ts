@@ -212,7 +212,18 @@ export function buildTrace(events: Iterable<StreamEvent>, options: BuildTraceOpt
 
   const newAgent = (path: string, start: number, seq: number, model: string | undefined): Work => {
     const work: Work = {
-      row: { id: `agent:${path}`, kind: "agent", name: path, agentPath: path, depth: 0, start, status: "running", tokens: zeroTokens(), detail: model === undefined ? {} : { model }, seq },
+      row: {
+        id: `agent:${path}`,
+        kind: "agent",
+        name: path,
+        agentPath: path,
+        depth: 0,
+        start,
+        status: "running",
+        tokens: zeroTokens(),
+        detail: model === undefined ? {} : { model },
+        seq,
+      },
       children: [],
       openTools: new Set(),
     };
@@ -233,7 +244,20 @@ export function buildTrace(events: Iterable<StreamEvent>, options: BuildTraceOpt
     if (!tool) {
       const iteration = agent.step?.row.iteration;
       tool = {
-        row: { id: `tool:${id}`, kind: "tool", name, agentPath: event.agentPath, parentId: agent.row.id, depth: 0, start: event.timestamp, status: "running", tokens: zeroTokens(), detail: {}, seq: event.seq, ...(iteration === undefined ? {} : { iteration }) },
+        row: {
+          id: `tool:${id}`,
+          kind: "tool",
+          name,
+          agentPath: event.agentPath,
+          parentId: agent.row.id,
+          depth: 0,
+          start: event.timestamp,
+          status: "running",
+          tokens: zeroTokens(),
+          detail: {},
+          seq: event.seq,
+          ...(iteration === undefined ? {} : { iteration }),
+        },
         children: [],
       };
       tools.set(id, tool);
@@ -247,7 +271,8 @@ export function buildTrace(events: Iterable<StreamEvent>, options: BuildTraceOpt
     tool.endSeq = event.seq;
     tool.row.status = status;
     tool.row.end = event.timestamp;
-    tool.row.durationMs = typeof durationMs === "number" && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : Math.max(0, event.timestamp - tool.row.start);
+    tool.row.durationMs =
+      typeof durationMs === "number" && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : Math.max(0, event.timestamp - tool.row.start);
   };
 
   for (const event of events) {
@@ -282,7 +307,14 @@ export function buildTrace(events: Iterable<StreamEvent>, options: BuildTraceOpt
         const open = agent.step;
         if (open && !open.callEnded) {
           // The model call itself was cut short.
-          open.row.status = event.stopReason === "interrupted" ? "interrupted" : event.stopReason === "aborted" ? "aborted" : event.stopReason === "error" ? "error" : "unfinished";
+          open.row.status =
+            event.stopReason === "interrupted"
+              ? "interrupted"
+              : event.stopReason === "aborted"
+                ? "aborted"
+                : event.stopReason === "error"
+                  ? "error"
+                  : "unfinished";
           endModelCall(open, at);
         }
         agent.step = undefined;
@@ -306,7 +338,20 @@ export function buildTrace(events: Iterable<StreamEvent>, options: BuildTraceOpt
         let step = models.get(key);
         if (!step) {
           step = {
-            row: { id: `model:${key}`, kind: "model", name: event.model, agentPath: event.agentPath, parentId: agent.row.id, depth: 0, start: at, status: "running", iteration: event.iteration, tokens: zeroTokens(), detail: { model: event.model }, seq: event.seq },
+            row: {
+              id: `model:${key}`,
+              kind: "model",
+              name: event.model,
+              agentPath: event.agentPath,
+              parentId: agent.row.id,
+              depth: 0,
+              start: at,
+              status: "running",
+              iteration: event.iteration,
+              tokens: zeroTokens(),
+              detail: { model: event.model },
+              seq: event.seq,
+            },
             children: [],
           };
           models.set(key, step);

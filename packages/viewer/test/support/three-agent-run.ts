@@ -42,8 +42,20 @@ export async function threeAgentRun(options: { delayMs?: number } = {}): Promise
     parameters: { type: "object", properties: {} },
     async execute(_args, ctx) {
       await ctx.progress("briefing 2 researchers");
-      const facts = await ctx.runSubAgent({ name: "researcher", input: "facts", instructions: "Find facts.", provider: researcher("facts", delayMs), tools: [searchTool(delayMs)] });
-      const context = await ctx.runSubAgent({ name: "researcher", input: "context", instructions: "Find context.", provider: researcher("context", delayMs), tools: [searchTool(delayMs)] });
+      const facts = await ctx.runSubAgent({
+        name: "researcher",
+        input: "facts",
+        instructions: "Find facts.",
+        provider: researcher("facts", delayMs),
+        tools: [searchTool(delayMs)],
+      });
+      const context = await ctx.runSubAgent({
+        name: "researcher",
+        input: "context",
+        instructions: "Find context.",
+        provider: researcher("context", delayMs),
+        tools: [searchTool(delayMs)],
+      });
       return { findings: [facts.text, context.text] };
     },
   };
@@ -55,13 +67,24 @@ export async function threeAgentRun(options: { delayMs?: number } = {}): Promise
   };
   const provider = scriptedModel(
     [
-      { text: "Let me research.", toolCalls: [{ name: "research", arguments: { topic: "sunlight" } }, { name: "clock" }], usage: { inputTokens: 300, outputTokens: 30 }, delayMs },
+      {
+        text: "Let me research.",
+        toolCalls: [{ name: "research", arguments: { topic: "sunlight" } }, { name: "clock" }],
+        usage: { inputTokens: 300, outputTokens: 30 },
+        delayMs,
+      },
       { text: "Sunlight takes about 8 minutes.", usage: { inputTokens: 500, outputTokens: 60 }, delayMs },
     ],
     { models: MODELS },
   );
   const events: StreamEvent[] = [];
-  const result = await run({ provider, model: "sim-1", input: "How long does sunlight take?", tools: [research, clock], onEvent: (event) => void events.push(event) });
+  const result = await run({
+    provider,
+    model: "sim-1",
+    input: "How long does sunlight take?",
+    tools: [research, clock],
+    onEvent: (event) => void events.push(event),
+  });
   if (result.stopReason !== "completed") throw new Error(`the 3-agent run ended ${result.stopReason}`);
   return { events, runId: events[0]!.runId, result };
 }
@@ -88,14 +111,54 @@ export function syntheticEvents(count: number, runId = "run-bench"): StreamEvent
       const path = `main/helper#${++sub}`;
       push(path, { type: "run-start", model: "sim-1", parentAgentPath: "main" });
       push(path, { type: "step-start", iteration: 1, model: "sim-1", toolsSent: false });
-      push(path, { type: "usage", usage: { model: "sim-1", agentPath: path, iteration: 1, tools: [], inputTokens: 50, outputTokens: 5, cachedInputTokens: 0, reasoningTokens: 0, costUsd: 0.0002 } });
+      push(path, {
+        type: "usage",
+        usage: {
+          model: "sim-1",
+          agentPath: path,
+          iteration: 1,
+          tools: [],
+          inputTokens: 50,
+          outputTokens: 5,
+          cachedInputTokens: 0,
+          reasoningTokens: 0,
+          costUsd: 0.0002,
+        },
+      });
       push(path, { type: "step-end", iteration: 1, finishReason: "stop", toolCalls: 0 });
-      push(path, { type: "run-end", stopReason: "completed", text: "ok", iterations: 1, toolCallCount: 0, usage: { inputTokens: 50, outputTokens: 5, cachedInputTokens: 0, reasoningTokens: 0, calls: 1, costUsd: 0.0002, costComplete: true, tools: [] } });
+      push(path, {
+        type: "run-end",
+        stopReason: "completed",
+        text: "ok",
+        iterations: 1,
+        toolCallCount: 0,
+        usage: { inputTokens: 50, outputTokens: 5, cachedInputTokens: 0, reasoningTokens: 0, calls: 1, costUsd: 0.0002, costComplete: true, tools: [] },
+      });
     }
     push("main", { type: "tool-done", toolCallId: callId, toolName: "work", result: { ok: iteration }, durationMs: 2 });
-    push("main", { type: "usage", usage: { model: "sim-1", agentPath: "main", iteration, tools: ["work"], inputTokens: 100, outputTokens: 10, cachedInputTokens: 0, reasoningTokens: 0, costUsd: 0.0005 } });
+    push("main", {
+      type: "usage",
+      usage: {
+        model: "sim-1",
+        agentPath: "main",
+        iteration,
+        tools: ["work"],
+        inputTokens: 100,
+        outputTokens: 10,
+        cachedInputTokens: 0,
+        reasoningTokens: 0,
+        costUsd: 0.0005,
+      },
+    });
     push("main", { type: "step-end", iteration, finishReason: "tool_calls", toolCalls: 1 });
   }
-  push("main", { type: "run-end", stopReason: "completed", text: "done", iterations: iteration, toolCallCount: iteration, usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: iteration, costComplete: true, tools: ["work"] } });
+  push("main", {
+    type: "run-end",
+    stopReason: "completed",
+    text: "done",
+    iterations: iteration,
+    toolCallCount: iteration,
+    usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: iteration, costComplete: true, tools: ["work"] },
+  });
   return events;
 }

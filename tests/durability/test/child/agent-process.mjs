@@ -81,7 +81,9 @@ function reply(request) {
       };
     case 2: {
       // The answer names every result the model saw, in the order it saw them.
-      const seen = toolMessages.flatMap((message) => message.content.map((part) => `${part.toolCallId}=${part.result?.checked ?? JSON.stringify(part.result)}`));
+      const seen = toolMessages.flatMap((message) =>
+        message.content.map((part) => `${part.toolCallId}=${part.result?.checked ?? JSON.stringify(part.result)}`),
+      );
       return { text: `All checks done: ${seen.join(", ")}.`, usage: { inputTokens: 300, outputTokens: 33, cachedInputTokens: 0, reasoningTokens: 0 } };
     }
     default:

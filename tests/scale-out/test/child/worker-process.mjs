@@ -50,7 +50,14 @@ const work = {
   },
 };
 
-const fixed = { provider: model, model: "scale-model", tools: [work], storage, claimLeaseMs: config.lockDurationMs, storageWaitMs: config.storageWaitMs ?? 10_000 };
+const fixed = {
+  provider: model,
+  model: "scale-model",
+  tools: [work],
+  storage,
+  claimLeaseMs: config.lockDurationMs,
+  storageWaitMs: config.storageWaitMs ?? 10_000,
+};
 const agent = {
   run: (input, options) => run({ ...fixed, input, ...options }),
   resume: (runId, options) => resume({ ...fixed, runId, ...options }),

@@ -35,7 +35,7 @@ export const PASSAGES: readonly Passage[] = [
   {
     id: "progress-groups",
     source: "baton/progress.md",
-    text: "Tools report progress as steps of named groups with EventManager from @baton/events; a browser rebuilds the same steps from the tool-progress events it receives.",
+    text: "Tools report progress as steps of named groups with ProgressGroup from @baton/events; a browser rebuilds the same steps from the tool-progress events it receives.",
   },
   {
     id: "abort",

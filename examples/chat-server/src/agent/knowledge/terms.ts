@@ -1,5 +1,7 @@
 const STOPWORDS = new Set(
-  "a an and are as at be by can do does for from how i in is it its me of on or so that the this to was what when where which who why will with you your".split(" "),
+  "a an and are as at be by can do does for from how i in is it its me of on or so that the this to was what when where which who why will with you your".split(
+    " ",
+  ),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { messageText, type Message, type ToolResultPart } from "baton";
+import { messageText, type Message, type ToolResultPart } from "@baton/sdk";
 
 /** The text of the last user message (the question being worked on); empty when there is none. */
 export function lastUserText(messages: readonly Message[]): string {

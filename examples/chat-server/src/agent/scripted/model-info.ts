@@ -1,4 +1,4 @@
-import type { ModelInfo } from "baton";
+import type { ModelInfo } from "@baton/sdk";
 
 /** Model id of every scripted model of this example. */
 export const SCRIPTED_MODEL_ID = "scripted";
@@ -18,4 +18,4 @@ export const SCRIPTED_MODEL_INFO: Readonly<Record<string, ModelInfo>> = {
 
 /** Shown wherever a run is shown, so nobody mistakes the scripted model for a real one. */
 export const SCRIPTED_MODEL_NOTICE =
-  "No model provider is configured: the model's part is played by scriptedModel from baton/testing, and its price is illustrative. The tools, the sub-agents and the event stream are real.";
+  "No model provider is configured: the model's part is played by scriptedModel from @baton/testing, and its price is illustrative. The tools, the sub-agents and the event stream are real.";

@@ -25,7 +25,8 @@ export const RESEARCH_ANGLES: readonly ResearchAngle[] = [
     name: "context",
     label: "Context",
     task: "useful context beyond the direct answer",
-    instructions: "You are a researcher. Search the knowledge base and report useful context beyond the most direct answer (the runner-up passage), with its source.",
+    instructions:
+      "You are a researcher. Search the knowledge base and report useful context beyond the most direct answer (the runner-up passage), with its source.",
     pick: 1,
   },
 ];

@@ -1,5 +1,5 @@
-import type { ModelRequest } from "baton";
-import { scriptedModel, type ScriptedModel, type ScriptedTurnObject } from "baton/testing";
+import type { ModelRequest } from "@baton/sdk";
+import { scriptedModel, type ScriptedModel, type ScriptedTurnObject } from "@baton/testing";
 import type { SearchResult } from "../tools/search-tool.js";
 import type { Pace } from "../pace.js";
 import { lastUserText, toolResultsSinceQuestion } from "./conversation.js";
@@ -13,7 +13,11 @@ import { textChunks } from "./text-chunks.js";
  * the passage its angle asks for (best or runner-up), streamed in chunks.
  */
 export function researcherModel(angle: ResearchAngle, pace: Pace): ScriptedModel {
-  return scriptedModel([(request) => researcherTurn(request, angle, pace)], { id: `scripted-${angle.name}-researcher`, repeatLast: true, models: SCRIPTED_MODEL_INFO });
+  return scriptedModel([(request) => researcherTurn(request, angle, pace)], {
+    id: `scripted-${angle.name}-researcher`,
+    repeatLast: true,
+    models: SCRIPTED_MODEL_INFO,
+  });
 }
 
 function researcherTurn(request: ModelRequest, angle: ResearchAngle, pace: Pace): ScriptedTurnObject {

@@ -1,4 +1,4 @@
-import type { SubAgentRequest } from "baton";
+import type { SubAgentRequest } from "@baton/sdk";
 import type { Pace } from "../pace.js";
 import { searchTool } from "../tools/search-tool.js";
 import { SCRIPTED_MODEL_ID } from "./model-info.js";

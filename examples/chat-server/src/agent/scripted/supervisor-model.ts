@@ -1,5 +1,5 @@
-import type { ModelRequest, ToolResultPart } from "baton";
-import { scriptedModel, type ScriptedModel, type ScriptedTurnObject } from "baton/testing";
+import type { ModelRequest, ToolResultPart } from "@baton/sdk";
+import { scriptedModel, type ScriptedModel, type ScriptedTurnObject } from "@baton/testing";
 import type { Pace } from "../pace.js";
 import type { ClockResult } from "../tools/clock-tool.js";
 import type { ResearchResult } from "../tools/research-tool.js";
@@ -45,6 +45,9 @@ export function finalAnswer(results: readonly ToolResultPart[]): string {
   const body =
     research === undefined || research.isError === true
       ? [`The research failed: ${String(research?.result ?? "no result")}.`]
-      : ["Here is what my two researchers found.", ...(research.result as ResearchResult).findings.map((finding) => `${finding.angle === "facts" ? "Facts" : "Context"}: ${finding.answer}`)];
+      : [
+          "Here is what my two researchers found.",
+          ...(research.result as ResearchResult).findings.map((finding) => `${finding.angle === "facts" ? "Facts" : "Context"}: ${finding.answer}`),
+        ];
   return [...body, ...(clockLine === undefined ? [] : [clockLine])].join("\n\n");
 }

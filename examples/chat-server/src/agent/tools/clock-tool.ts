@@ -1,4 +1,4 @@
-import { defineTool, type Tool } from "baton";
+import { defineTool, type Tool } from "@baton/sdk";
 import { z } from "zod";
 import type { Pace } from "../pace.js";
 

@@ -1,5 +1,5 @@
-import { defineTool, type StopReason, type Tool } from "baton";
-import { EventManager } from "@baton/events";
+import { defineTool, type StopReason, type Tool } from "@baton/sdk";
+import { ProgressGroup } from "@baton/events";
 import { z } from "zod";
 import type { Pace } from "../pace.js";
 import { RESEARCH_ANGLES, type ResearchAngle } from "../scripted/research-angles.js";
@@ -32,14 +32,14 @@ export function researchTool(pace: Pace): Tool<{ question: string }, ResearchRes
     description: "Runs two researchers in parallel on a question, one for the direct facts and one for context, and returns what each found.",
     parameters: z.object({ question: z.string().min(1).max(2000).describe("The question to research.") }),
     execute: async ({ question }, ctx): Promise<ResearchResult> => {
-      const progress = EventManager.forTool(ctx, "Research", "RESEARCH");
-      const briefing = progress.createEvent(`Briefing ${RESEARCH_ANGLES.length} researchers`, "BRIEF");
+      const progress = ProgressGroup.forTool(ctx, "Research", "RESEARCH");
+      const briefing = progress.startStep(`Briefing ${RESEARCH_ANGLES.length} researchers`, "BRIEF");
       await briefing.send(RESEARCH_ANGLES.map((angle) => ({ kind: "text" as const, text: `${angle.label}: ${angle.task}` })));
       await pace.sleep(200, ctx.signal);
       await briefing.end();
       const findings = await Promise.all(
         RESEARCH_ANGLES.map(async (angle): Promise<ResearchFinding> => {
-          const step = progress.createEvent(`${angle.label} researcher at work`, "AGENT");
+          const step = progress.startStep(`${angle.label} researcher at work`, "AGENT");
           const result = await ctx.runSubAgent(researcherRequest(angle, question, pace));
           const ok = result.stopReason === "completed";
           await step.send(ok ? `${result.agentPath} answered in ${result.iterations} model calls` : `${result.agentPath} stopped: ${result.stopReason}`);

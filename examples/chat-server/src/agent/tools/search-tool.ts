@@ -1,5 +1,5 @@
-import { defineTool, type Tool } from "baton";
-import { EventManager } from "@baton/events";
+import { defineTool, type Tool } from "@baton/sdk";
+import { ProgressGroup } from "@baton/events";
 import { z } from "zod";
 import { PASSAGES } from "../knowledge/passages.js";
 import { searchPassages, type PassageMatch } from "../knowledge/search-passages.js";
@@ -15,23 +15,26 @@ export interface SearchResult {
 /**
  * The researchers' `search` tool: scores the knowledge base's passages against the
  * query (real scoring, see `searchPassages`) and reports two progress steps, the
- * search and the reading of the best source, through an `EventManager`.
+ * search and the reading of the best source, through a `ProgressGroup`.
  */
 export function searchTool(pace: Pace): Tool<{ query: string }, SearchResult> {
   return defineTool({
     name: "search",
-    description: "Searches the knowledge base (Baton's event streaming; light travel in the Solar System) and returns the best passages with their source and score.",
+    description:
+      "Searches the knowledge base (Baton's event streaming; light travel in the Solar System) and returns the best passages with their source and score.",
     parameters: z.object({ query: z.string().min(1).max(500).describe("What to look for.") }),
     execute: async ({ query }, ctx): Promise<SearchResult> => {
-      const progress = EventManager.forTool(ctx, "Search", "SEARCH");
-      const searching = progress.createEvent(`Searching ${PASSAGES.length} passages for “${query}”`, "SEARCH");
+      const progress = ProgressGroup.forTool(ctx, "Search", "SEARCH");
+      const searching = progress.startStep(`Searching ${PASSAGES.length} passages for “${query}”`, "SEARCH");
       await pace.sleep(350, ctx.signal);
       const matches = searchPassages(PASSAGES, query);
-      await searching.send(matches.length === 0 ? "no passage matched" : matches.map((match) => ({ kind: "text", text: `${match.source} · score ${match.score}` })));
+      await searching.send(
+        matches.length === 0 ? "no passage matched" : matches.map((match) => ({ kind: "text", text: `${match.source} · score ${match.score}` })),
+      );
       await searching.end();
       const best = matches[0];
       if (best !== undefined) {
-        const reading = progress.createEvent(`Reading ${best.source}`, "READ");
+        const reading = progress.startStep(`Reading ${best.source}`, "READ");
         await pace.sleep(250, ctx.signal);
         await reading.send({ kind: "text", text: best.text.length > 90 ? `${best.text.slice(0, 90)}…` : best.text });
         await reading.end();

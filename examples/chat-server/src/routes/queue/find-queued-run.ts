@@ -1,11 +1,12 @@
-import type { RunEventLogHead, StreamEvent } from "baton";
+import type { RunEventLogHead, StreamEvent } from "@baton/sdk";
 import { HttpError } from "../../http/http-error.js";
 import type { QueueRoutesState } from "./queue-routes-state.js";
 
 /** Where run `id`'s event log stands; a 404 {@link HttpError} when Redis knows nothing of it (never queued, or expired). */
 export async function findQueuedRun(state: QueueRoutesState, id: string | undefined): Promise<{ runId: string; head: RunEventLogHead }> {
   const head = id === undefined ? undefined : await state.queue.events.head(id);
-  if (id === undefined || head === undefined) throw new HttpError(404, "RUN_NOT_FOUND", `No run ${JSON.stringify(id ?? "")}: it never started, or it ended a while ago.`);
+  if (id === undefined || head === undefined)
+    throw new HttpError(404, "RUN_NOT_FOUND", `No run ${JSON.stringify(id ?? "")}: it never started, or it ended a while ago.`);
   return { runId: id, head };
 }
 

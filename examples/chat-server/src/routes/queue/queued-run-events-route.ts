@@ -1,4 +1,4 @@
-import { sendSse } from "@baton/events";
+import { sendSse } from "@baton/events/node";
 import type { Route } from "../../http/router.js";
 import { RECONNECT_DELAY_MS } from "../run-events-route.js";
 import { RUN_ID_PATTERN } from "../run-routes-state.js";

@@ -26,7 +26,10 @@ export function queuedRunStatusRoute(state: QueueRoutesState): Route {
         sendJson(res, 200, { runId, done: true, result: { stopReason, text, iterations, toolCallCount, usage } });
         return;
       }
-      const error = last?.type === "error" ? { code: last.error.code, message: last.error.message } : { code: "RUN_FAILED", message: "The run ended without a run-end event." };
+      const error =
+        last?.type === "error"
+          ? { code: last.error.code, message: last.error.message }
+          : { code: "RUN_FAILED", message: "The run ended without a run-end event." };
       sendJson(res, 200, { runId, done: true, result: { stopReason: "error", text: "", iterations: 0, toolCallCount: 0, error } });
     },
   };

@@ -67,7 +67,8 @@ const GO_ON_TO_FINAL_ANSWER: StepOutcome = Object.freeze({ stop: false, finalAns
 export function applyStopDecision(proposal: StepOutcome, decision: StopDecision | void, state: AgentState): StepOutcome {
   if (decision === undefined) return proposal;
   if (decision === false) return proposal.stop ? { stop: false, finalAnswer: false } : proposal;
-  if (decision === true) return { stop: true, reason: state.stopReason ?? (proposal.stop ? proposal.reason : proposal.finalAnswer ? "tool_call_limit" : "ended_by_hook") };
+  if (decision === true)
+    return { stop: true, reason: state.stopReason ?? (proposal.stop ? proposal.reason : proposal.finalAnswer ? "tool_call_limit" : "ended_by_hook") };
   if (typeof decision === "string") return { stop: true, reason: decision };
   return { stop: true, reason: decision.reason, error: decision.error };
 }

@@ -24,7 +24,14 @@ export function upgradeApprovalV1(value: Record<string, unknown>): RunState {
   const messages = structuredClone([...approval.messages]);
   const turn = messages.at(-1) as AssistantMessage;
   const waiting = new Set(approval.pendingCalls.map((call) => call.toolCallId));
-  const state = createAgentState({ runId: approval.runId, agentPath: approval.agentPath, model: "", messages: messages.slice(0, -1), toolCallLimit: 25, maxIterations: 50 });
+  const state = createAgentState({
+    runId: approval.runId,
+    agentPath: approval.agentPath,
+    model: "",
+    messages: messages.slice(0, -1),
+    toolCallLimit: 25,
+    maxIterations: 50,
+  });
   const iteration = Math.max(1, messages.filter((message) => message.role === "assistant").length);
   const calls = toolCallsOf(turn);
   state.status = "interrupted";
@@ -41,7 +48,17 @@ export function upgradeApprovalV1(value: Record<string, unknown>): RunState {
     usageRecorded: true,
     toolsSent: true,
     decided: true,
-    calls: calls.map((call): BatchCall => (waiting.has(call.toolCallId) ? { call, status: "awaiting", waitingFor: { kind: "approval" } } : { call, status: "pending" })),
+    calls: calls.map(
+      (call): BatchCall => (waiting.has(call.toolCallId) ? { call, status: "awaiting", waitingFor: { kind: "approval" } } : { call, status: "pending" }),
+    ),
   };
-  return { format: RUN_STATE_FORMAT, version: RUN_STATE_VERSION, runId: approval.runId, agentPath: approval.agentPath, status: "interrupted", root: state, savedAt: 0 };
+  return {
+    format: RUN_STATE_FORMAT,
+    version: RUN_STATE_VERSION,
+    runId: approval.runId,
+    agentPath: approval.agentPath,
+    status: "interrupted",
+    root: state,
+    savedAt: 0,
+  };
 }

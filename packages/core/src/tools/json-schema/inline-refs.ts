@@ -39,16 +39,14 @@ export function inlineRefs(root: unknown): unknown {
 
 function rewriteSchema(schema: unknown, root: unknown, refStack: readonly string[]): unknown {
   if (!isPlainObject(schema)) return copyData(schema); // boolean schemas
-  const ref = schema["$ref"];
+  const ref = schema.$ref;
   if (typeof ref === "string") return rewriteRef(schema, ref, root, refStack);
 
   const result: JsonObject = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (value === undefined || REMOVED_KEYWORDS.has(keyword)) continue;
     if (SUBSCHEMA_KEYWORDS.has(keyword)) {
-      result[keyword] = Array.isArray(value)
-        ? value.map((item) => rewriteSchema(item, root, refStack))
-        : rewriteSchema(value, root, refStack);
+      result[keyword] = Array.isArray(value) ? value.map((item) => rewriteSchema(item, root, refStack)) : rewriteSchema(value, root, refStack);
     } else if (SUBSCHEMA_ARRAY_KEYWORDS.has(keyword) && Array.isArray(value)) {
       result[keyword] = value.map((item) => rewriteSchema(item, root, refStack));
     } else if (SUBSCHEMA_MAP_KEYWORDS.has(keyword) && isPlainObject(value)) {
@@ -58,7 +56,7 @@ function rewriteSchema(schema: unknown, root: unknown, refStack: readonly string
       }
       result[keyword] = map;
     } else if (keyword === "const") {
-      if (!("enum" in schema)) result["enum"] = [copyData(value)];
+      if (!("enum" in schema)) result.enum = [copyData(value)];
     } else {
       result[keyword] = copyData(value);
     }

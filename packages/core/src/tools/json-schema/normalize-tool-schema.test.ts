@@ -1,4 +1,4 @@
-import { InvalidToolSchemaError, isBatonError } from "../../errors/index.js";
+import { type InvalidToolSchemaError, isBatonError } from "../../errors/index.js";
 import { describe, expect, it } from "vitest";
 import { normalizeToolSchema } from "./normalize-tool-schema.js";
 
@@ -114,9 +114,7 @@ describe("normalizeToolSchema", () => {
     expect(reasonOf(() => normalizeToolSchema("tree", tree))).toBe(
       'Invalid tool "tree": recursive $ref "#/$defs/node" is not supported; model providers need a finite schema',
     );
-    expect(reasonOf(() => normalizeToolSchema("t", { properties: { a: { $ref: "https://x/y.json" } } }))).toMatch(
-      /external \$ref "https:\/\/x\/y.json"/,
-    );
+    expect(reasonOf(() => normalizeToolSchema("t", { properties: { a: { $ref: "https://x/y.json" } } }))).toMatch(/external \$ref "https:\/\/x\/y.json"/);
     expect(reasonOf(() => normalizeToolSchema("t", { properties: { a: { $ref: "#/$defs/missing" } } }))).toMatch(
       /\$ref "#\/\$defs\/missing" points to nothing/,
     );

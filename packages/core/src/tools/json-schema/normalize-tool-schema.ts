@@ -39,19 +39,13 @@ export function normalizeToolSchema(toolName: string, schema: unknown): JsonSche
 }
 
 function topLevelType(toolName: string, schema: Readonly<Record<string, unknown>>): "object" {
-  const type = schema["type"];
+  const type = schema.type;
   if (type === "object") return "object";
   if (Array.isArray(type) && type.length === 1 && type[0] === "object") return "object";
   if (type === undefined) {
     const combinator = NON_OBJECT_TOP_LEVEL.find((keyword) => keyword in schema);
     if (combinator === undefined) return "object";
-    throw new InvalidToolSchemaError(
-      toolName,
-      `the top level must be an object schema (type "object"), not a "${combinator}" schema`,
-    );
+    throw new InvalidToolSchemaError(toolName, `the top level must be an object schema (type "object"), not a "${combinator}" schema`);
   }
-  throw new InvalidToolSchemaError(
-    toolName,
-    `the top level must be an object schema (type "object"), got type ${JSON.stringify(type)}`,
-  );
+  throw new InvalidToolSchemaError(toolName, `the top level must be an object schema (type "object"), got type ${JSON.stringify(type)}`);
 }

@@ -17,12 +17,7 @@ export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
 export const SUBSCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
 
 /** Keywords whose value maps names to subschemas (`dependencies` may also map to string arrays). */
-export const SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "dependencies",
-]);
+export const SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(["properties", "patternProperties", "dependentSchemas", "dependencies"]);
 
 /**
  * Keywords removed from tool schemas: meta-data providers reject or ignore, and the

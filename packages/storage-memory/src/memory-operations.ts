@@ -1,0 +1,197 @@
+import { RunClaimLostError, StorageConflictError, serializeRunState, type StorageDomain } from "@baton/core";
+import {
+  readCheckpoint,
+  readMessageJson,
+  readSessionValue,
+  readSummary,
+  readToolOutput,
+  readUsageRecord,
+  rootCheckpointPath,
+  storedSummary,
+  storedToolOutput,
+  type StorageOperations,
+} from "@baton/core/storage-kit";
+import type { MemoryConversation, MemoryDatabase, MemoryRun } from "./memory-database.js";
+
+/** Drops keys whose value is `undefined`, so what is read back has no empty fields. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}
+
+/** The run's checkpoint, checked and upgraded (of several entries, the root agent's). */
+function checkpointOf(runId: string, run: MemoryRun) {
+  const agentPath = rootCheckpointPath(run.checkpoints.keys());
+  return agentPath === undefined ? undefined : readCheckpoint(runId, agentPath, run.checkpoints.get(agentPath));
+}
+
+/** Deletes the entries of `map` for which `isOld` holds; returns how many. */
+function deleteWhere<T>(map: Map<string, T>, isOld: (value: T) => boolean): number {
+  let count = 0;
+  for (const [key, value] of map) {
+    if (isOld(value)) {
+      map.delete(key);
+      count++;
+    }
+  }
+  return count;
+}
+
+function prune(database: MemoryDatabase, domain: StorageDomain, olderThan: number): number {
+  switch (domain) {
+    case "conversations":
+      return deleteWhere(database.conversations, (conversation) => conversation.lastWriteAt < olderThan);
+    case "runs":
+      return deleteWhere(database.runs, (run) => run.lastWriteAt < olderThan);
+    case "sessions":
+      return deleteWhere(database.sessions, (session) => session.updatedAt < olderThan);
+    case "archives":
+      return deleteWhere(database.archives, (archive) => archive.createdAt < olderThan);
+    case "usage": {
+      const kept = database.usage.filter((row) => row.recordedAt >= olderThan);
+      const count = database.usage.length - kept.length;
+      database.usage.splice(0, database.usage.length, ...kept);
+      return count;
+    }
+  }
+}
+
+/**
+ * The `Storage` operations on a {@link MemoryDatabase}. Each runs without yielding
+ * between its read and its write, so it is atomic, and honours the same concurrency
+ * guarantees as the database adapters.
+ */
+export const MEMORY_OPERATIONS: StorageOperations<MemoryDatabase> = {
+  appendMessages(database, conversationId, messages, options = {}) {
+    const existing = database.conversations.get(conversationId);
+    const version = existing?.messages.length ?? 0;
+    if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+      throw new StorageConflictError(`conversation "${conversationId}"`, options.expectedVersion, version);
+    }
+    if (messages.length === 0) return { firstSeq: version + 1, version };
+    const now = Date.now();
+    const conversation: MemoryConversation = existing ?? { messages: [], lastWriteAt: now };
+    const rows = messages.map((message) =>
+      JSON.stringify(
+        defined({ role: message.role, parts: message.parts, runId: message.runId, agentPath: message.agentPath, userId: message.userId, createdAt: now }),
+      ),
+    );
+    conversation.messages.push(...rows);
+    conversation.lastWriteAt = now;
+    if (!existing) database.conversations.set(conversationId, conversation);
+    return { firstSeq: version + 1, version: conversation.messages.length };
+  },
+
+  loadMessages(database, conversationId, options = {}) {
+    const conversation = database.conversations.get(conversationId);
+    if (!conversation) return [];
+    const from = Math.max(0, options.afterSeq ?? 0);
+    const to = Math.min(conversation.messages.length, options.throughSeq ?? Number.POSITIVE_INFINITY);
+    const loaded = [];
+    for (let index = from; index < to; index++) loaded.push(readMessageJson(conversationId, index + 1, conversation.messages[index]));
+    return loaded;
+  },
+
+  claimRun(database, runId, claim) {
+    const now = claim.now ?? Date.now();
+    const run = database.runs.get(runId);
+    if (!run) {
+      database.runs.set(runId, { owner: claim.owner, leaseUntil: now + claim.leaseMs, finished: false, lastWriteAt: now, checkpoints: new Map() });
+      return { claimed: true };
+    }
+    if (run.finished) return { claimed: false, reason: "finished" };
+    if (run.owner !== claim.owner && run.leaseUntil > now) return { claimed: false, reason: "held", owner: run.owner, leaseUntil: run.leaseUntil };
+    const previousOwner = run.owner === claim.owner ? undefined : run.owner;
+    run.owner = claim.owner;
+    run.leaseUntil = now + claim.leaseMs;
+    run.lastWriteAt = now;
+    const checkpoint = checkpointOf(runId, run);
+    return { claimed: true, ...(checkpoint === undefined ? {} : { checkpoint }), ...(previousOwner === undefined ? {} : { previousOwner }) };
+  },
+
+  saveCheckpoint(database, checkpoint, claim) {
+    const data = serializeRunState(checkpoint);
+    const run = database.runs.get(checkpoint.runId);
+    if (!run || run.finished || run.owner !== claim.owner) {
+      throw new RunClaimLostError(checkpoint.runId, claim.owner, run && !run.finished ? run.owner : undefined);
+    }
+    const now = claim.now ?? Date.now();
+    // The run has one checkpoint: this one replaces it, whatever agent path either has.
+    run.checkpoints.clear();
+    run.checkpoints.set(checkpoint.agentPath, data);
+    run.leaseUntil = now + claim.leaseMs;
+    run.lastWriteAt = now;
+    if (checkpoint.stopReason !== undefined) run.finished = true;
+  },
+
+  loadCheckpoint(database, runId) {
+    const run = database.runs.get(runId);
+    return run === undefined ? undefined : checkpointOf(runId, run);
+  },
+
+  loadSessionState(database, key) {
+    const session = database.sessions.get(key);
+    if (!session) return undefined;
+    return { value: readSessionValue(key, session.json), version: session.version, updatedAt: session.updatedAt };
+  },
+
+  saveSessionState(database, key, value, options = {}) {
+    const session = database.sessions.get(key);
+    const version = session?.version ?? 0;
+    if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+      throw new StorageConflictError(`session "${key}"`, options.expectedVersion, version);
+    }
+    database.sessions.set(key, { json: JSON.stringify(value ?? null), version: version + 1, updatedAt: Date.now() });
+    return version + 1;
+  },
+
+  archiveToolOutput(database, output) {
+    const createdAt = Date.now();
+    database.archives.set(output.id, { json: JSON.stringify(storedToolOutput(output, createdAt)), createdAt });
+  },
+
+  loadToolOutput(database, id) {
+    const stored = database.archives.get(id);
+    return stored === undefined ? undefined : readToolOutput(id, stored.json);
+  },
+
+  saveSummary(database, conversationId, summary) {
+    const now = Date.now();
+    const json = JSON.stringify(storedSummary(summary, now));
+    const conversation = database.conversations.get(conversationId);
+    if (conversation) conversation.summary = json;
+    else database.conversations.set(conversationId, { messages: [], lastWriteAt: now, summary: json });
+  },
+
+  loadSummary(database, conversationId) {
+    const stored = database.conversations.get(conversationId)?.summary;
+    return stored === undefined ? undefined : readSummary(conversationId, stored);
+  },
+
+  recordUsage(database, records) {
+    database.usage.push(
+      ...records.map((record) => ({
+        json: JSON.stringify(record),
+        runId: record.runId,
+        conversationId: record.conversationId,
+        userId: record.userId,
+        recordedAt: record.recordedAt,
+      })),
+    );
+  },
+
+  queryUsage(database, query) {
+    const matching = database.usage
+      .map((row, index) => ({ row, index }))
+      .filter(({ row }) => {
+        if (query.runId !== undefined && row.runId !== query.runId) return false;
+        if (query.conversationId !== undefined && row.conversationId !== query.conversationId) return false;
+        if (query.userId !== undefined && row.userId !== query.userId) return false;
+        if (query.from !== undefined && row.recordedAt < query.from) return false;
+        return query.to === undefined || row.recordedAt < query.to;
+      });
+    matching.sort((a, b) => a.row.recordedAt - b.row.recordedAt || a.index - b.index);
+    return matching.map(({ row, index }) => readUsageRecord(`${index + 1} (run "${row.runId}")`, row.json));
+  },
+
+  prune,
+};

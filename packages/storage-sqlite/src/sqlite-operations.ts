@@ -1,0 +1,51 @@
+import type { Database } from "better-sqlite3";
+import type { StorageOperations } from "@baton/core/storage-kit";
+import { sqliteArchives } from "./archives.js";
+import { sqliteConversations } from "./conversations.js";
+import { sqliteRetention } from "./retention.js";
+import { sqliteRuns } from "./runs.js";
+import { sqliteSessions } from "./sessions.js";
+import { sqliteSummaries } from "./summaries.js";
+import { sqliteUsage } from "./usage.js";
+
+/** Each domain's statements, prepared once on a migrated database. */
+export interface SqliteDomains {
+  readonly conversations: ReturnType<typeof sqliteConversations>;
+  readonly runs: ReturnType<typeof sqliteRuns>;
+  readonly sessions: ReturnType<typeof sqliteSessions>;
+  readonly archives: ReturnType<typeof sqliteArchives>;
+  readonly summaries: ReturnType<typeof sqliteSummaries>;
+  readonly usage: ReturnType<typeof sqliteUsage>;
+  readonly retention: ReturnType<typeof sqliteRetention>;
+}
+
+/** Prepares every domain's statements on `db` (its schema must be current). */
+export function prepareDomains(db: Database): SqliteDomains {
+  return {
+    conversations: sqliteConversations(db),
+    runs: sqliteRuns(db),
+    sessions: sqliteSessions(db),
+    archives: sqliteArchives(db),
+    summaries: sqliteSummaries(db),
+    usage: sqliteUsage(db),
+    retention: sqliteRetention(db),
+  };
+}
+
+/** The `Storage` operations on SQLite: each runs synchronously on the prepared statements of its domain. */
+export const SQLITE_OPERATIONS: StorageOperations<SqliteDomains> = {
+  appendMessages: (d, conversationId, messages, options = {}) => d.conversations.append(conversationId, messages, options),
+  loadMessages: (d, conversationId, options = {}) => d.conversations.load(conversationId, options),
+  claimRun: (d, runId, claim) => d.runs.claim(runId, claim),
+  saveCheckpoint: (d, checkpoint, claim) => d.runs.save(checkpoint, claim),
+  loadCheckpoint: (d, runId) => d.runs.load(runId),
+  loadSessionState: (d, key) => d.sessions.load(key),
+  saveSessionState: (d, key, value, options = {}) => d.sessions.save(key, value, options.expectedVersion),
+  archiveToolOutput: (d, output) => d.archives.archive(output),
+  loadToolOutput: (d, id) => d.archives.load(id),
+  saveSummary: (d, conversationId, summary) => d.summaries.save(conversationId, summary),
+  loadSummary: (d, conversationId) => d.summaries.load(conversationId),
+  recordUsage: (d, records) => d.usage.record(records),
+  queryUsage: (d, query) => d.usage.query(query),
+  prune: (d, domain, olderThan) => d.retention.prune(domain, olderThan),
+};

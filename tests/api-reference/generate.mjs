@@ -1,0 +1,74 @@
+// Builds Baton's API reference from the published packages' sources with TypeDoc, into
+// tests/api-reference/api-reference/ (not committed), and reports every export without a
+// doc comment, every `{@link}` that does not resolve and every symbol the reference
+// shows but no package exports. `node tests/api-reference/generate.mjs` after a build;
+// the suite's test (test/api-reference.test.ts) fails on any problem.
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Application, LogLevel } from "typedoc";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packagesDir = join(here, "..", "..", "packages");
+
+/** Every published package (not private), by folder. */
+export function publishedPackages() {
+  return readdirSync(packagesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(packagesDir, entry.name))
+    .filter((dir) => {
+      try {
+        return JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).private !== true;
+      } catch {
+        return false;
+      }
+    });
+}
+
+/**
+ * Generates the reference; resolves with TypeDoc's problems (warnings and errors, as
+ * text) and the number of packages documented.
+ */
+export async function generateApiReference() {
+  const packages = publishedPackages();
+  const problems = [];
+  const app = await Application.bootstrapWithPlugins({
+    entryPoints: packages,
+    entryPointStrategy: "packages",
+    packageOptions: {
+      excludePrivate: true,
+      excludeInternal: true,
+      // The READMEs link to folders of the repository, which a reference cannot hold.
+      readme: "none",
+      // No canonical public repository to link the sources to yet.
+      disableSources: true,
+      disableGit: true,
+    },
+    // No canonical public repository to link the sources to yet.
+    disableSources: true,
+    out: join(here, "api-reference"),
+    name: "Baton",
+    readme: "none",
+    validation: { notExported: true, invalidLink: true, notDocumented: true },
+    logLevel: LogLevel.Warn,
+  });
+  const log = app.logger.log.bind(app.logger);
+  app.logger.log = (message, level) => {
+    if (level >= LogLevel.Warn) problems.push(String(message));
+    return log(message, level);
+  };
+  const project = await app.convert();
+  if (!project) return { problems: [...problems, "TypeDoc could not convert the packages."], packages: packages.length };
+  app.validate(project);
+  await app.generateDocs(project, join(here, "api-reference"));
+  return { problems, packages: packages.length };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { problems, packages } = await generateApiReference();
+  if (problems.length > 0) {
+    console.error(`API reference: ${problems.length} problem(s).`);
+    process.exit(1);
+  }
+  console.log(`API reference: ${packages} packages written to tests/api-reference/api-reference/.`);
+}

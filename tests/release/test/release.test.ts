@@ -1,0 +1,329 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { startProviderServer, type ProviderServer } from "@baton/testing";
+import { build } from "esbuild";
+import { publint } from "publint";
+import { formatMessage } from "publint/utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readChangelog } from "../src/changesets.js";
+import { createFreshProject, type FreshProject } from "../src/fresh-project.js";
+import { startLocalRegistry, type LocalRegistry } from "../src/local-registry.js";
+import { keepSqliteBinary, sqliteBinaryCacheEnvironment } from "../src/sqlite-binary-cache.js";
+import { downloadTarball, fetchPackument, type DownloadedTarball, type PublishedManifest } from "../src/published-tarball.js";
+import { readmeCodeBlocks } from "../src/readme-code-blocks.js";
+import { releaseFromCopy, type ReleasedCopy } from "../src/release-from-copy.js";
+import { publishedPackages, REPOSITORY_ROOT } from "../src/repository.js";
+import { runCommand } from "../src/run-command.js";
+import { typecheck, USER_COMPILER_OPTIONS, type Diagnostic } from "../src/typescript-check.js";
+import { enqueueWeatherRun, openAIEnvironment, REPLAYED_ANSWER } from "../src/weather-replay.js";
+
+const FIRST_VERSION = "0.1.0";
+const FIXTURES = join(REPOSITORY_ROOT, "tests", "release", "fixtures");
+const ATTW = join(dirname(createRequire(import.meta.url).resolve("@arethetypeswrong/cli/package.json")), "dist", "index.js");
+const PACKAGES = publishedPackages();
+
+/** The root README's "Package by package" quickstart: the `npm i` line and the program. */
+function packageByPackageQuickstart(): { install: string[]; program: string } {
+  const readme = readFileSync(join(REPOSITORY_ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("### Package by package"));
+  const install = /```sh\nnpm i (.*)\n```/.exec(section)?.[1]?.split(" ");
+  const program = readmeCodeBlocks(section)[0]?.code;
+  if (!install || !program) throw new Error('README.md has no "Package by package" section with an `npm i` line and a ts block');
+  return { install, program };
+}
+
+/** The two lines the quickstart's agent prints after a replayed run. */
+const EXPECTED_OUTPUT = `${REPLAYED_ANSWER}\n2 model calls, 1 tool calls, persisted: true`;
+
+let registry: LocalRegistry | undefined;
+let released: ReleasedCopy | undefined;
+let project: FreshProject | undefined;
+let provider: ProviderServer | undefined;
+const scratch = mkdtempSync(join(tmpdir(), "baton-release-tarballs-"));
+
+beforeAll(async () => {
+  registry = await startLocalRegistry();
+  released = await releaseFromCopy(registry.url);
+}, 900_000);
+
+afterAll(async () => {
+  await provider?.close();
+  project?.remove();
+  released?.remove();
+  await registry?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}, 60_000);
+
+describe("changeset version and changeset publish, from a copy of the repository", () => {
+  it("publish every package that is not private, at the first version, and no other @baton package", async () => {
+    expect(PACKAGES.length).toBeGreaterThan(10);
+    for (const { name } of PACKAGES) {
+      const packument = await fetchPackument(registry!.url, name);
+      expect(Object.keys(packument?.versions ?? {}), name).toStrictEqual([FIRST_VERSION]);
+      expect(packument!["dist-tags"].latest, name).toBe(FIRST_VERSION);
+    }
+    // The registry has no uplink for the scope: a name the release did not publish is unknown.
+    expect(await fetchPackument(registry!.url, "@baton/not-a-package")).toBeUndefined();
+  });
+
+  it("publish manifests whose Baton dependencies are the released versions, not workspace ranges, and none on the test doubles", async () => {
+    for (const { name } of PACKAGES) {
+      const manifest = (await fetchPackument(registry!.url, name))!.versions[FIRST_VERSION]!;
+      expect(Object.keys(manifest.dependencies ?? {}), name).not.toContain("@baton/testing");
+      const ranges = { ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies };
+      for (const [dependency, range] of Object.entries(ranges)) {
+        expect(range, `${name} → ${dependency}`).not.toMatch(/^workspace:/);
+        if (dependency.startsWith("@baton/")) expect(range, `${name} → ${dependency}`).toBe(`^${FIRST_VERSION}`);
+      }
+    }
+  });
+
+  it("start each package's CHANGELOG with its first release, described by its first-release changeset", () => {
+    for (const { folder, name } of PACKAGES) {
+      const changelog = readChangelog(readFileSync(join(released!.dir, "packages", folder, "CHANGELOG.md"), "utf8"));
+      expect(changelog.versions, name).toStrictEqual([FIRST_VERSION]);
+      expect(released!.firstReleaseSummaries.get(name), `${name} has a first-release changeset`).toBeDefined();
+      expect(changelog.firstEntry, name).toBe(released!.firstReleaseSummaries.get(name));
+    }
+  });
+});
+
+describe("the published tarballs", () => {
+  const tarballs = new Map<string, DownloadedTarball>();
+
+  beforeAll(async () => {
+    for (const { name, folder } of PACKAGES) {
+      const manifest = (await fetchPackument(registry!.url, name))!.versions[FIRST_VERSION] as PublishedManifest;
+      tarballs.set(name, await downloadTarball(manifest, join(scratch, folder)));
+    }
+  }, 300_000);
+
+  it("each hold the README, the LICENSE and the CHANGELOG of the release", () => {
+    for (const { name } of PACKAGES) {
+      const root = tarballs.get(name)!.unpacked;
+      for (const file of ["package.json", "README.md", "LICENSE", "CHANGELOG.md"]) expect(existsSync(join(root, file)), `${name}: ${file}`).toBe(true);
+      expect(readChangelog(readFileSync(join(root, "CHANGELOG.md"), "utf8")).versions, name).toStrictEqual([FIRST_VERSION]);
+    }
+  });
+
+  it.each(PACKAGES.map(({ name }) => name))("%s: publint reports no error and no warning", async (name) => {
+    const { messages, pkg } = await publint({ pack: { tarball: tarballs.get(name)!.data }, level: "warning" });
+    expect(messages.map((message) => `${message.type}: ${formatMessage(message, pkg) ?? message.code}`)).toStrictEqual([]);
+  });
+
+  // The packages are ES modules only (`exports` with `types` / `import` / `default`), hence
+  // attw's "esm-only" profile, which leaves out two resolutions that do not apply:
+  // - node16 from CommonJS ("ESM, dynamic import only"): Node >= 20.19 (our `engines`)
+  //   loads them with require(), and TypeScript >= 5.8 with `module: nodenext` types it;
+  //   attw 0.18 bundles TypeScript 5.6, which predates that. The fresh-project tests below
+  //   compile and run a CommonJS program that requires them.
+  // - node10: `moduleResolution: node10` predates `exports` maps and finds no subpath.
+  it.each(PACKAGES.map(({ name }) => name))("%s: attw (esm-only profile) reports no problem", async (name) => {
+    const { stdout } = await runCommand(process.execPath, [ATTW, tarballs.get(name)!.file, "--profile", "esm-only", "--format", "json"], { cwd: scratch });
+    // `problems` groups the problems by kind; the CLI's exit code already counts only the profile's resolutions.
+    const report = JSON.parse(stdout) as { problems?: Record<string, { kind: string; entrypoint: string; resolutionKind?: string }[]> };
+    const counted = Object.values(report.problems ?? {})
+      .flat()
+      .filter((problem) => problem.resolutionKind !== "node10" && problem.resolutionKind !== "node16-cjs");
+    expect(counted).toStrictEqual([]);
+  });
+});
+
+describe("a fresh npm project installing core, loop, tools, openai and storage-sqlite from the registry", () => {
+  const quickstart = packageByPackageQuickstart();
+
+  beforeAll(async () => {
+    project = await createFreshProject(registry!.url, sqliteBinaryCacheEnvironment());
+    await project.npm("install", ...quickstart.install);
+    await keepSqliteBinary(project.dir);
+    provider = await startProviderServer();
+  }, 600_000);
+
+  it("installs exactly the README's Baton packages, the tarballs this release published, into a CommonJS project", async () => {
+    expect(quickstart.install.filter((name) => name.startsWith("@baton/")).sort()).toStrictEqual([
+      "@baton/core",
+      "@baton/loop",
+      "@baton/openai",
+      "@baton/storage-sqlite",
+      "@baton/tools",
+    ]);
+    expect(project!.manifest().type).toBe("commonjs"); // what `npm init -y` writes
+    const lock = JSON.parse(readFileSync(join(project!.dir, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { version?: string; integrity?: string }>;
+    };
+    const baton = Object.entries(lock.packages).filter(([path]) => path.includes("node_modules/@baton/"));
+    expect(baton.map(([path]) => path.replace(/^.*node_modules\//, "")).sort()).toStrictEqual([
+      "@baton/core",
+      "@baton/loop",
+      "@baton/openai",
+      "@baton/storage-sqlite",
+      "@baton/tools",
+    ]);
+    for (const [path, entry] of baton) {
+      const name = path.replace(/^.*node_modules\//, "");
+      const published = (await fetchPackument(registry!.url, name))!.versions[FIRST_VERSION]!;
+      expect(entry.version, path).toBe(FIRST_VERSION);
+      expect(entry.integrity, path).toBe(published.dist.integrity);
+    }
+  });
+
+  it("compiles the README's quickstart as it is, and a CommonJS program requiring the packages, with tsc (nodenext, strict, skipLibCheck off)", async () => {
+    writeFileSync(join(project!.dir, "agent.mts"), quickstart.program);
+    writeFileSync(join(project!.dir, "agent-require.cts"), readFileSync(join(FIXTURES, "agent-require.cts"), "utf8"));
+    writeFileSync(
+      join(project!.dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { ...USER_COMPILER_OPTIONS, outDir: "out" }, files: ["agent.mts", "agent-require.cts"] }, null, 2),
+    );
+    expect(await typecheck(project!.dir, "tsconfig.json")).toStrictEqual([]);
+    expect(readdirSync(join(project!.dir, "out")).sort()).toStrictEqual(["agent-require.cjs", "agent.mjs"]);
+    expect(readFileSync(join(project!.dir, "out", "agent-require.cjs"), "utf8")).toContain('require("@baton/loop")');
+  });
+
+  it("runs the compiled quickstart as an ES module against a replayed OpenAI stream", async () => {
+    await expectReplayedRun(["out/agent.mjs"]);
+  });
+
+  it("runs the CommonJS program, which loads every package with require()", async () => {
+    await expectReplayedRun(["out/agent-require.cjs"]);
+  });
+
+  it("bundles the quickstart for Node with esbuild, and the bundle runs", async () => {
+    const result = await build({
+      entryPoints: [join(project!.dir, "agent.mts")],
+      absWorkingDir: project!.dir,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      external: ["better-sqlite3"], // a native addon, loaded from node_modules
+      outfile: join(project!.dir, "bundle", "agent.mjs"),
+      metafile: true,
+      logLevel: "silent",
+    });
+    expect(result.errors).toStrictEqual([]);
+    const inputs = Object.keys(result.metafile.inputs);
+    for (const name of ["loop", "tools", "openai", "storage-sqlite", "core"]) {
+      expect(
+        inputs.some((input) => input.startsWith(`node_modules/@baton/${name}/dist/`)),
+        name,
+      ).toBe(true);
+    }
+    await expectReplayedRun(["bundle/agent.mjs"]);
+  });
+
+  it("bundles @baton/events' browser client for the browser, without Node built-ins", async () => {
+    await project!.npm("install", "@baton/events");
+    const result = await build({
+      stdin: { contents: 'export * from "@baton/events/client";', resolveDir: project!.dir, loader: "js" },
+      absWorkingDir: project!.dir,
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    expect(result.errors).toStrictEqual([]);
+    const [output] = Object.values(result.metafile.outputs);
+    expect(output!.exports).toContain("streamRunEvents");
+    const code = result.outputFiles![0]!.text;
+    expect(code).not.toMatch(/["']node:/);
+    expect(
+      Object.values(result.metafile.inputs).flatMap((input) => input.imports.filter((imported) => imported.external).map((imported) => imported.path)),
+    ).toStrictEqual([]);
+  });
+
+  it("compiles a browser page using the client without Node's types", async () => {
+    const dir = join(project!.dir, "browser");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "page.mts"), readFileSync(join(FIXTURES, "browser-client.mts"), "utf8"));
+    const compilerOptions = { ...USER_COMPILER_OPTIONS, noEmit: true, lib: ["es2022", "dom", "dom.iterable"], types: [] };
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["page.mts"] }, null, 2));
+    expect(await typecheck(dir, "tsconfig.json")).toStrictEqual([]);
+    const { stdout } = await runCommand(
+      process.execPath,
+      [createRequire(import.meta.url).resolve("typescript/bin/tsc"), "-p", "tsconfig.json", "--listFilesOnly"],
+      { cwd: dir },
+    );
+    expect(stdout.split("\n").filter((file) => file.includes("/@types/node/"))).toStrictEqual([]);
+  });
+});
+
+/** Runs `node <args>` in the fresh project against the replay server: one run of the quickstart's agent. */
+async function expectReplayedRun(args: string[]): Promise<void> {
+  // Each run starts a new conversation file (the same conversation id would continue the last run's).
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(join(project!.dir, `baton.db${suffix}`), { force: true });
+  const before = provider!.requests.length;
+  enqueueWeatherRun(provider!);
+  const { stdout } = await project!.node(args, openAIEnvironment(provider!));
+  expect(stdout.trim()).toBe(EXPECTED_OUTPUT);
+  const requests = provider!.requests.slice(before);
+  expect(requests.map((request) => request.path)).toStrictEqual(["/v1/chat/completions", "/v1/chat/completions"]);
+  // The second call carries the tool's (corrective) result for the first call's tool call.
+  const messages = (requests[1]!.body as { messages: { role: string; tool_call_id?: string }[] }).messages;
+  expect(messages.filter((message) => message.role === "tool").map((message) => message.tool_call_id)).toStrictEqual(["call_79382389"]);
+}
+
+/** The READMEs whose TypeScript examples are compiled: the root one and each package's. */
+const READMES = ["README.md", ...readdirSync(join(REPOSITORY_ROOT, "packages")).map((folder) => `packages/${folder}/README.md`)].filter((readme) =>
+  existsSync(join(REPOSITORY_ROOT, readme)),
+);
+
+describe("the TypeScript examples of every README, compiled against the installed packages", () => {
+  /** Diagnostics by README, with the README's line numbers. */
+  const diagnostics = new Map<string, string[]>();
+  let compiled = 0;
+
+  beforeAll(async () => {
+    const dir = join(project!.dir, "readme-examples");
+    mkdirSync(dir);
+    const files: string[] = [];
+    const origin = new Map<string, { readme: string; line: number }>();
+    const imported = new Set<string>();
+    for (const readme of READMES) {
+      diagnostics.set(readme, []);
+      for (const block of readmeCodeBlocks(readFileSync(join(REPOSITORY_ROOT, readme), "utf8"))) {
+        if (!block.compiles) continue;
+        const file = `${readme.replace(/\/README\.md$|\.md$/, "").replace(/\//g, "-")}-line-${block.line}.mts`;
+        writeFileSync(join(dir, file), block.code);
+        files.push(file);
+        origin.set(file, { readme, line: block.line });
+        for (const match of block.code.matchAll(/\bfrom\s+"([^"./][^"]*)"/g)) imported.add(packageNameOf(match[1]!));
+      }
+    }
+    compiled = files.length;
+    // Every Baton package, and whatever else the examples import (each README says to
+    // install it), in one command so that npm picks versions that fit together.
+    const others = [...imported].filter((name) => !name.startsWith("node:") && !name.startsWith("@baton/"));
+    if ([...imported].some((name) => name.startsWith("node:"))) others.push("@types/node@^20");
+    await project!.npm("install", ...PACKAGES.map(({ name }) => name), ...others);
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...USER_COMPILER_OPTIONS, noEmit: true }, files }, null, 2));
+    for (const diagnostic of await typecheck(dir, "tsconfig.json")) reportDiagnostic(diagnostic, origin.get(diagnostic.file));
+  }, 600_000);
+
+  /** Files under the README's name and line: `packages/loop/README.md:12:3 TS2304: …`. */
+  function reportDiagnostic(diagnostic: Diagnostic, where: { readme: string; line: number } | undefined): void {
+    const readme = where?.readme ?? "README.md";
+    const at = where ? `${where.readme}:${where.line + diagnostic.line}:${diagnostic.column}` : diagnostic.file;
+    diagnostics.get(readme)!.push(`${at} ${diagnostic.message}`);
+  }
+
+  it("are found (the READMEs have examples that compile)", () => {
+    expect(compiled).toBeGreaterThan(30);
+  });
+
+  it.each(READMES)("%s: its examples compile, and those that do not say why", (readme) => {
+    expect(diagnostics.get(readme)).toStrictEqual([]);
+    for (const block of readmeCodeBlocks(readFileSync(join(REPOSITORY_ROOT, readme), "utf8"))) {
+      if (!block.compiles) expect(block.code.split("\n")[0], `${readme}:${block.line}`).toMatch(/^\/\/ not compiled: \S/);
+    }
+  });
+});
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
