@@ -10,8 +10,8 @@ import {
   RunAbortedError,
   type BatonError,
 } from "@baton/core";
-import { failureKindOfError, failureKindOfStatus, isRetryableStatus, type ProviderFailureKind } from "@baton/core/provider-kit";
-import { loadProviderFixture } from "@baton/testing";
+import { failureKindOfError, failureKindOfStatus, isRetryableStatus } from "@baton/core/provider-kit";
+import { loadProviderFixture, PROVIDER_STATUS_TABLE } from "@baton/testing";
 import { assemble, ask, collect, collectUntilError, startHarness, type Harness } from "./support/anthropic-harness.js";
 import { MESSAGE_STOP, errorBody, errorEvent, messageDelta, messageStart, textAnswer, textBlock, toolUseBlock } from "./support/anthropic-events.js";
 
@@ -257,27 +257,8 @@ describe("typed errors", () => {
   });
 });
 
-/**
- * The one status rule of `@baton/core/provider-kit`, as every adapter must apply it (the
- * same table is in each adapter's tests): 409 is a retryable conflict, 413 an invalid
- * request.
- */
-const SHARED_STATUS_TABLE: ReadonlyArray<readonly [status: number, kind: ProviderFailureKind, retryable: boolean]> = [
-  [400, "invalid-request", false],
-  [401, "authentication", false],
-  [403, "authentication", false],
-  [404, "invalid-request", false],
-  [408, "server", true],
-  [409, "server", true],
-  [413, "invalid-request", false],
-  [422, "invalid-request", false],
-  [429, "rate-limit", true],
-  [500, "server", true],
-  [502, "server", true],
-  [503, "overloaded", true],
-  [504, "server", true],
-  [529, "overloaded", true],
-];
+/** The one status rule, shared by every adapter's tests (`@baton/testing`). */
+const SHARED_STATUS_TABLE = PROVIDER_STATUS_TABLE;
 
 describe("the shared status rule", () => {
   it("the table is core's rule", () => {

@@ -11,8 +11,8 @@ import {
   type BatonError,
   type ModelStreamPart,
 } from "@baton/core";
-import { failureKindOfError, failureKindOfStatus, isRetryableStatus, type ProviderFailureKind } from "@baton/core/provider-kit";
-import { startProviderServer, type ProviderServer } from "@baton/testing";
+import { failureKindOfError, failureKindOfStatus, isRetryableStatus } from "@baton/core/provider-kit";
+import { startProviderServer, type ProviderServer, PROVIDER_STATUS_TABLE } from "@baton/testing";
 import OpenAI from "openai";
 import { assemble, chatChunk, chatText, chatToolCalls, collect, providerFor, request } from "./support/harness.js";
 
@@ -304,27 +304,8 @@ describe("typed errors", () => {
   });
 });
 
-/**
- * The one status rule of `@baton/core/provider-kit`, as every adapter must apply it (the
- * same table is in each adapter's tests): 409 is a retryable conflict, 413 an invalid
- * request.
- */
-const SHARED_STATUS_TABLE: ReadonlyArray<readonly [status: number, kind: ProviderFailureKind, retryable: boolean]> = [
-  [400, "invalid-request", false],
-  [401, "authentication", false],
-  [403, "authentication", false],
-  [404, "invalid-request", false],
-  [408, "server", true],
-  [409, "server", true],
-  [413, "invalid-request", false],
-  [422, "invalid-request", false],
-  [429, "rate-limit", true],
-  [500, "server", true],
-  [502, "server", true],
-  [503, "overloaded", true],
-  [504, "server", true],
-  [529, "overloaded", true],
-];
+/** The one status rule, shared by every adapter's tests (`@baton/testing`). */
+const SHARED_STATUS_TABLE = PROVIDER_STATUS_TABLE;
 
 describe("the shared status rule", () => {
   it("the table is core's rule", () => {

@@ -25,5 +25,6 @@ export { startStallingServer, type StallingServer } from "./providers/stalling-s
 export { startTcpRelay, type TcpRelay } from "./net/tcp-relay.js";
 export { SECRET, findSecret } from "./secrets/secret-scan.js";
 export { streamFailure, refusedProviderURL } from "./providers/stream-failure.js";
+export { PROVIDER_STATUS_TABLE, type ProviderStatusRow } from "./providers/provider-status-table.js";
 export { optionsError, expectUnknownOptionRejected } from "./options/options-error.js";
 export { waitFor } from "./timing/wait-for.js";

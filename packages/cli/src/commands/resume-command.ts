@@ -5,6 +5,7 @@ import { buildAgent } from "../run/build-agent.js";
 import { executeRun } from "../run/execute-run.js";
 import { openStorage } from "../storage/open-storage.js";
 import { RunRecords } from "../storage/run-records.js";
+import { recordEnding } from "./record-ending.js";
 import { describeStorageTarget, mayHoldRuns, parseStorageTarget } from "../storage/storage-target.js";
 import { createRenderer, outputMode } from "./choose-renderer.js";
 import { storageValue, type CommandIo, type StorageOption } from "./command-io.js";
@@ -82,12 +83,7 @@ export async function resumeCommand(runId: string, options: ResumeCommandOptions
       const executed = await executeRun({ storage, renderer, start: (run) => resumeStream({ ...agent, runId, ...withDecisions, ...run }) });
       // Refused before it started (another process holds it, or decisions for ids that do not wait): the stored run is unchanged.
       if (executed.result.error?.code === ERROR_CODES.RUN_NOT_RESUMABLE || executed.result.error?.code === ERROR_CODES.INVALID_DECISIONS) return 1;
-      await records.update(
-        runId,
-        executed.interrupted
-          ? {}
-          : { lastStopReason: executed.result.stopReason, ...(executed.result.interruptions ? { interruptions: executed.result.interruptions } : {}) },
-      );
+      await recordEnding(records, runId, executed);
       return exitCodeOf(executed);
     } catch (error) {
       renderer.close();

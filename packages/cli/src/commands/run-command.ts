@@ -8,6 +8,7 @@ import { buildAgent } from "../run/build-agent.js";
 import { EXIT_INTERRUPTED, executeRun, type ExecutedRun } from "../run/execute-run.js";
 import { openStorage } from "../storage/open-storage.js";
 import { RunRecords } from "../storage/run-records.js";
+import { recordEnding } from "./record-ending.js";
 import { parseStorageTarget } from "../storage/storage-target.js";
 import { resolveToolModules } from "../tools/load-tool-modules.js";
 import { createRenderer, outputMode } from "./choose-renderer.js";
@@ -85,12 +86,7 @@ export async function runCommand(templatePath: string, question: string, options
     try {
       const { stream } = await import("@baton/loop");
       const executed = await executeRun({ storage, renderer, start: (run) => stream({ ...agent, input: question, runId, conversationId, ...run }) });
-      await records.update(
-        runId,
-        executed.interrupted
-          ? {}
-          : { lastStopReason: executed.result.stopReason, ...(executed.result.interruptions ? { interruptions: executed.result.interruptions } : {}) },
-      );
+      await recordEnding(records, runId, executed);
       return exitCodeOf(executed);
     } catch (error) {
       // The run did not get to its end: stop the live region before the error is printed.
