@@ -1,44 +1,18 @@
-import { ProviderOverloadedError, RateLimitError, type ModelRequest } from "@baton/core";
-import { scriptedModel, type ScriptedModel } from "@baton/testing";
+import { ProviderOverloadedError, RateLimitError } from "@baton/core";
+import type { ScriptedModel } from "@baton/testing";
 import { describe, expect, it } from "vitest";
 import { outageDelayMs, DEFAULT_OUTAGE_RETRY } from "../src/worker/outage-retry.js";
 import { loopAgent } from "./support/loop-agent.js";
 import { describeWithRedis } from "./support/redis.js";
 import { useQueueHarness } from "./support/harness.js";
-import { workTool } from "./support/three-turns.js";
+import { threeTurnModel, workTool } from "./support/three-turns.js";
 
-/**
- * The three-turn model (two parallel `work` calls in turns 1 and 2, then `done <n>`),
- * whose second call fails `failures` times with a retryable provider error first.
- */
+/** The three-turn model whose second call fails `failures` times first with a retryable provider error. */
 function flakyModel(
   failures: number,
   error: () => Error = () => new RateLimitError("Rate limit reached.", { provider: "scripted", status: 429, retryAfterMs: 30 }),
 ): ScriptedModel {
-  let left = failures;
-  return scriptedModel(
-    [
-      (request: ModelRequest) => {
-        const results = request.messages.filter((message) => message.role === "tool").length;
-        const turn = request.messages.filter((message) => message.role === "assistant").length;
-        if (turn === 1 && left > 0) {
-          left--;
-          return { error: error(), errorAfterParts: 0 };
-        }
-        if (turn < 2) {
-          return {
-            text: `turn ${turn + 1}`,
-            toolCalls: [
-              { name: "work", arguments: { step: turn + 1, part: "a" } },
-              { name: "work", arguments: { step: turn + 1, part: "b" } },
-            ],
-          };
-        }
-        return { text: `done ${results}` };
-      },
-    ],
-    { repeatLast: true },
-  );
+  return threeTurnModel({ outages: { count: failures, error } });
 }
 
 describe("outage retry delays", () => {

@@ -103,19 +103,7 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   }
   run.abort.dispose();
   const result = resultOf(state, written && persistence!.ok);
-  if (run.events.active) {
-    run.emit({
-      type: "run-end",
-      stopReason: result.stopReason,
-      text: result.text,
-      iterations: result.iterations,
-      toolCallCount: result.toolCallCount,
-      usage: result.usage.total,
-      ...(result.error ? { error: result.error } : {}),
-      ...(root && interruptions ? { interruptions } : {}),
-    });
-  }
-  if (run.log) logAgentEnd(run, run.log, result, interruptions);
+  announceEnd(run, result, interruptions);
   return root ? { ...result, state: value!, ...(interruptions ? { interruptions } : {}) } : result;
 }
 
@@ -156,17 +144,23 @@ async function endAttempt(run: AgentRun, next: Extract<NextStep, { type: "stop" 
   const ended: AgentState = { ...state, status: "finished", stopReason: "error", error: next.error.toJSON(), text: state.text ?? finalText(state) };
   const persisted = written && persistence.ok;
   const result: RunResult = { ...resultOf(ended, persisted), ...(persisted ? { resumable: true as const } : {}) };
+  announceEnd(run, result, undefined);
+  return { ...result, state: value };
+}
+
+/** Emits the run's `run-end` (a paused root's lists what waits) and logs its end. */
+function announceEnd(run: AgentRun, result: RunResult, interruptions: readonly Interruption[] | undefined): void {
   if (run.events.active) {
     run.emit({
       type: "run-end",
-      stopReason: "error",
+      stopReason: result.stopReason,
       text: result.text,
       iterations: result.iterations,
       toolCallCount: result.toolCallCount,
       usage: result.usage.total,
-      error: result.error!,
+      ...(result.error ? { error: result.error } : {}),
+      ...(interruptions && run.parent === undefined ? { interruptions } : {}),
     });
   }
-  if (run.log) logAgentEnd(run, run.log, result, undefined);
-  return { ...result, state: value };
+  if (run.log) logAgentEnd(run, run.log, result, interruptions);
 }

@@ -1,17 +1,30 @@
 import type { ModelRequest, Tool } from "@baton/core";
 import { scriptedModel, type ScriptedModel } from "@baton/testing";
 
+/** Options of {@link threeTurnModel}. */
+export interface ThreeTurnModelOptions {
+  /** Latency before each turn, in ms. */
+  readonly delayMs?: number;
+  /** The second model call fails this many times first (counted over every run the model serves), with `error()`. */
+  readonly outages?: { readonly count: number; readonly error: () => Error };
+}
+
 /**
  * A model that, for every run, calls the `work` tool twice in two turns (two calls in
  * parallel each time), then answers `done <n>` where n is the number of tool results
  * it saw. Deterministic per run, so many runs can share it.
  */
-export function threeTurnModel(options: { readonly delayMs?: number } = {}): ScriptedModel {
+export function threeTurnModel(options: ThreeTurnModelOptions = {}): ScriptedModel {
+  let outagesLeft = options.outages?.count ?? 0;
   return scriptedModel(
     [
       (request: ModelRequest) => {
         const results = request.messages.filter((message) => message.role === "tool").length;
         const turn = request.messages.filter((message) => message.role === "assistant").length;
+        if (turn === 1 && outagesLeft > 0) {
+          outagesLeft--;
+          return { error: options.outages!.error(), errorAfterParts: 0 };
+        }
         const delay = options.delayMs === undefined ? {} : { delayMs: options.delayMs };
         if (turn < 2) {
           return {
