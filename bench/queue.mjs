@@ -318,9 +318,12 @@ async function overhead(storage) {
     "1b. Where the added time goes (worker in this process, medians; root run-start and run-end marked by a sink in the worker)",
     ["step", "median"],
     [
-      ["submit(): meta hash, then BullMQ add (2 round trips, one after the other)", ms(breakdown.submitMs, 2)],
+      ["submit(): the run's mark and BullMQ's add (one round trip, on one connection)", ms(breakdown.submitMs, 2)],
       ["submit() returned → job active in the worker", ms(breakdown.pickUpMs, 2)],
-      ["job active → root run-start emitted (job parse, relay writer open, abort check, checkpoint load, run start)", ms(breakdown.attemptStartMs, 2)],
+      [
+        "job active → root run-start emitted (job parse, run start with its claim; relay reopened and abort key read alongside)",
+        ms(breakdown.attemptStartMs, 2),
+      ],
       [`run-start → run-end in the worker minus the same in run() (${ms(median(rounds.map((r) => r.baseline.span)))})`, signed(breakdown.runExtraMs, 2)],
       ["run-end emitted → read from the relay by the client", ms(breakdown.relayReadMs, 2)],
       ["run-end read → job completed seen by QueueEvents", signed(breakdown.completedAfterReadMs, 2)],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Storage adapters: message appends per second (sequential, and 8 concurrent writers on
 // one conversation) and the time to load a 1,000-message conversation, raw
-// (`loadMessages`) and as model messages (`loadConversationHistory` of @baton/core).
+// (`loadMessages`) and as model messages (`loadConversationHistory` of @baton/core/storage-kit).
 // The appended message is a realistic assistant message: a text part with its tool
 // call, then the tool's results (about 1 KB of JSON).
 // Prints one JSON line: { adapter, messageBytes, sequentialPerSecond, parallelPerSecond,
@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConversationHistory, toModelMessages } from "@baton/core";
+import { loadConversationHistory, toModelMessages } from "@baton/core/storage-kit";
 import { median } from "./instant-agent.mjs";
 
 export const ADAPTERS = ["memory", "sqlite", "postgres", "redis"];

@@ -161,3 +161,4 @@ export {
   templateDataPolicy,
   type TemplateResolution,
 } from "./templates/index.js";
+export { AGENTS_ERROR_CODES, type AgentsErrorCode } from "./errors/agents-error-codes.js";

@@ -7,11 +7,13 @@
  * @packageDocumentation
  */
 export {
+  AGENTS_ERROR_CODES,
   type AgentDefinition,
   type AgentDefinitionOptions,
   agentFromTemplate,
   type AgentRunOptions,
   type AgentRunSetup,
+  type AgentsErrorCode,
   type AgentTemplate,
   AgentTemplateError,
   agentTemplateSchema,

@@ -8,6 +8,8 @@ export {
   type DecodeSseOptions,
   DEFAULT_MAX_MESSAGE_SIZE,
   eventEnvelopeIssue,
+  EVENTS_ERROR_CODES,
+  type EventsErrorCode,
   isStreamEvent,
   isStreamEventType,
   SseConnectionError,

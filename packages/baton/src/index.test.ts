@@ -5,7 +5,11 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as sdk from "./index.js";
 import * as core from "@baton/core";
+import * as coreEventQueue from "@baton/core/event-queue";
+import * as coreRunState from "@baton/core/run-state";
+import * as coreStorageKit from "@baton/core/storage-kit";
 import * as loop from "@baton/loop";
+import * as loopPositionalHooks from "@baton/loop/positional-hooks";
 import * as tools from "@baton/tools";
 import * as events from "@baton/events";
 import * as eventsClient from "@baton/events/client";
@@ -86,7 +90,12 @@ function moduleExports(specifiers: readonly string[]): Map<string, ModuleExports
 const ENTRIES = [
   "./index.js",
   "@baton/core",
+  "@baton/core/event-queue",
+  "@baton/core/run-state",
+  "@baton/core/provider-kit",
+  "@baton/core/storage-kit",
   "@baton/loop",
+  "@baton/loop/positional-hooks",
   "@baton/tools",
   "@baton/events",
   "./agents.js",
@@ -100,52 +109,64 @@ let exportsRead: Map<string, ModuleExports> | undefined;
 /** The exports of the umbrella's entries and of the packages they re-export (read once: it takes a few seconds). */
 const readExports = (): Map<string, ModuleExports> => (exportsRead ??= moduleExports(ENTRIES));
 
-/**
- * The root exports core has deprecated: the adapter helpers it moved to
- * `@baton/core/provider-kit` and `@baton/core/storage-kit` (retry streaming, retry-after
- * parsing, the idle watch, record checks), still at its root for one release. The
- * umbrella is what an application imports, so it leaves them out.
- */
-const deprecatedCoreNames = (): Set<string> => readExports().get("@baton/core")!.deprecated;
+/** What the umbrella re-exports of `@baton/core/storage-kit`: the helpers applications use (the rest is for adapter authors). */
+const STORAGE_KIT_FOR_APPLICATIONS = [
+  "applyDataPolicyToParts",
+  "applyDataPolicyToRunState",
+  "ConversationHistory",
+  "loadConversationHistory",
+  "RunTurnDetails",
+  "summaryMessage",
+  "toConversationMessages",
+  "toModelMessages",
+  "toolArchiveOf",
+  "withDataPolicy",
+];
 
 describe("@baton/sdk", () => {
   it("is published under the @baton scope", () => {
     expect(manifest.name).toBe("@baton/sdk");
   });
 
-  it("re-exports every runtime export of @baton/core (but its deprecated ones), @baton/loop, @baton/tools and @baton/events", () => {
-    const skipped = deprecatedCoreNames();
-    for (const source of [core, loop, tools, events]) {
-      for (const [name, value] of Object.entries(source)) {
-        if (source === core && skipped.has(name)) expect(name in sdk, `${name} is deprecated in @baton/core`).toBe(false);
-        else expect(sdk[name as keyof typeof sdk], name).toBe(value);
-      }
+  it("re-exports every runtime export of @baton/core (its root, its event-queue and run-state subpaths), @baton/loop (and its positional-hooks subpath), @baton/tools and @baton/events", () => {
+    for (const source of [core, coreEventQueue, coreRunState, loop, loopPositionalHooks, tools, events]) {
+      for (const [name, value] of Object.entries(source)) expect(sdk[name as keyof typeof sdk], name).toBe(value);
     }
   }, 60_000);
 
-  it("leaves out exactly the root exports @baton/core has deprecated (the adapter helpers of its provider and storage kits)", () => {
-    const deprecated = deprecatedCoreNames();
-    const sdkNames = readExports().get("./index.js")!.names;
-    // Read from the `@deprecated` tags: the retry, idle-watch and record-check helpers are among them.
-    for (const name of ["streamWithRetries", "retryAfterMs", "IdleWatch", "checkMessages", "parseStoredJson", "storedToolOutput"]) {
-      expect(deprecated, name).toContain(name);
+  it("re-exports the storage helpers applications use, and leaves out what only adapters need (retrying streams, the idle watch, record checks)", () => {
+    const exported = readExports();
+    const sdkNames = exported.get("./index.js")!.names;
+    for (const name of STORAGE_KIT_FOR_APPLICATIONS) expect(sdkNames, name).toContain(name);
+    for (const name of STORAGE_KIT_FOR_APPLICATIONS.filter((name) => name in coreStorageKit)) {
+      expect(sdk[name as keyof typeof sdk], name).toBe(coreStorageKit[name as keyof typeof coreStorageKit]);
     }
-    expect([...deprecated].filter((name) => sdkNames.has(name))).toEqual([]);
-    // Not deprecated, so still re-exported: the names those helpers sit next to.
+    const kitNames = [...exported.get("@baton/core/provider-kit")!.names, ...exported.get("@baton/core/storage-kit")!.names].filter(
+      (name) => !STORAGE_KIT_FOR_APPLICATIONS.includes(name),
+    );
+    for (const name of ["streamWithRetries", "retryAfterMs", "IdleWatch", "checkMessages", "parseStoredJson", "storedToolOutput"])
+      expect(kitNames, name).toContain(name);
+    expect(kitNames.filter((name) => sdkNames.has(name))).toEqual([]);
+    // The names those helpers sit next to are re-exported.
     for (const name of ["StoredToolOutput", "checkOptions", "checkToolAccess", "ProviderError"]) expect(sdkNames, name).toContain(name);
   }, 60_000);
 
   it("lists every export, types included, of the packages it re-exports (and the same for its subpaths)", () => {
     const exported = readExports();
     const names = new Map([...exported].map(([entry, { names }]) => [entry, names]));
-    const deprecatedInCore = deprecatedCoreNames();
     const missing = (entry: string, sources: readonly string[]): string[] =>
-      sources.flatMap((source) =>
-        [...names.get(source)!]
-          .filter((name) => !names.get(entry)!.has(name) && !(source === "@baton/core" && deprecatedInCore.has(name)))
-          .map((name) => `${source}: ${name}`),
-      );
-    expect(missing("./index.js", ["@baton/core", "@baton/loop", "@baton/tools", "@baton/events"])).toEqual([]);
+      sources.flatMap((source) => [...names.get(source)!].filter((name) => !names.get(entry)!.has(name)).map((name) => `${source}: ${name}`));
+    expect(
+      missing("./index.js", [
+        "@baton/core",
+        "@baton/core/event-queue",
+        "@baton/core/run-state",
+        "@baton/loop",
+        "@baton/loop/positional-hooks",
+        "@baton/tools",
+        "@baton/events",
+      ]),
+    ).toEqual([]);
     expect(missing("./agents.js", ["@baton/agents"])).toEqual([]);
     expect(missing("./node.js", ["@baton/events/node"])).toEqual([]);
     expect(missing("./client.js", ["@baton/events/client"])).toEqual([]);
@@ -167,8 +188,12 @@ describe("@baton/sdk", () => {
   it("loads only core, loop, tools, the Web part of events and the memory storage when the root is imported (not @baton/agents, not zod)", () => {
     expect([...packagesImportedBy(resolve(here, "index.ts"))].sort()).toEqual([
       "@baton/core",
+      "@baton/core/event-queue",
+      "@baton/core/run-state",
+      "@baton/core/storage-kit",
       "@baton/events",
       "@baton/loop",
+      "@baton/loop/positional-hooks",
       "@baton/storage-memory",
       "@baton/tools",
     ]);

@@ -5,8 +5,7 @@
  * Web-standard root of `@baton/events` (`EventHub`, `startRunSession`, `RunSessions`,
  * `sseResponse`, `ProgressGroup`, …) is re-exported here, with the in-memory storage of
  * `@baton/storage-memory`. Not re-exported: the adapter helpers core keeps in
- * `@baton/core/provider-kit` and `@baton/core/storage-kit` (its root still has
- * deprecated aliases of them for one release). Loaded only when imported: the built-in agents of
+ * `@baton/core/provider-kit` and `@baton/core/storage-kit`. Loaded only when imported: the built-in agents of
  * `@baton/agents` at `@baton/sdk/agents`, the Node SSE writers (`sendSse`,
  * `createSseHandler`) at `@baton/sdk/node`, the browser event client at
  * `@baton/sdk/client`. Test doubles are `@baton/testing` (a development dependency);
@@ -15,7 +14,7 @@
  * @packageDocumentation
  */
 // @baton/core: messages, events, contracts (`ModelProvider`, `Tool`, `Storage`, …), usage helpers, the `BatonError` family.
-// Not the root aliases core deprecated (retries, idle watch, record checks): adapters import those from its kits.
+// Not core's adapter kits (retries, idle watch, record checks): adapters import those from `@baton/core/provider-kit` and `/storage-kit`.
 export {
   abortableDelay,
   addTokenUsage,
@@ -35,8 +34,6 @@ export {
   type AppendMessagesOptions,
   type AppendMessagesResult,
   applyDataPolicy,
-  applyDataPolicyToParts,
-  applyDataPolicyToRunState,
   applyProgressStepUpdate,
   applyStopDecision,
   type ApprovalDecision,
@@ -48,6 +45,7 @@ export {
   type BatchCallStatus,
   BATON_ERROR_MARKER,
   BatonError,
+  type BatonErrorCodes,
   type BatonErrorOptions,
   type BeforeToolCallsArgs,
   type BeforeToolCallsHook,
@@ -57,7 +55,6 @@ export {
   composeConfigs,
   configParts,
   ConfigurationError,
-  containsSecret,
   type ContentPart,
   type ContextEngine,
   type ContextEngineInput,
@@ -66,7 +63,6 @@ export {
   type ContextOverflowEvent,
   type ContextSummarizedEvent,
   type ContextTrimmedEvent,
-  type ConversationHistory,
   type ConversationMessage,
   type ConversationPart,
   type ConversationRole,
@@ -87,8 +83,6 @@ export {
   errorMessage,
   EVENT_PROTOCOL_VERSION,
   type EventBase,
-  EventQueue,
-  type EventQueueOptions,
   type EventSink,
   type FinishPart,
   type FinishReason,
@@ -108,12 +102,10 @@ export {
   InvalidToolSchemaError,
   isBatonError,
   isPromiseLike,
-  isRunState,
   isToolPausedSignal,
   type JsonSchema,
   jsonValueProblem,
   type JsonValueProblem,
-  loadConversationHistory,
   type LoadMessagesOptions,
   type Logger,
   LOGGER_RULE,
@@ -137,7 +129,6 @@ export {
   type OptionRule,
   type OptionRules,
   type OrchestratorState,
-  parseRunState,
   type PlannedToolCall,
   type PlanUpdatedEvent,
   type PrepareStepArgs,
@@ -157,10 +148,6 @@ export {
   type ReasoningDeltaEvent,
   type ReasoningDeltaPart,
   type ReasoningPart,
-  redactCause,
-  REDACTED,
-  redactSecrets,
-  redactText,
   rejectionText,
   reportedContextLimit,
   requiredOption,
@@ -187,15 +174,11 @@ export {
   type RunStartHook,
   type RunState,
   RunStateError,
-  runStateIssues,
   type RunStore,
-  type RunTurnDetails,
   type SaveSessionStateOptions,
-  secretsOf,
   type SerializedError,
   type SerializedProgressGroup,
   type SerializedProgressStep,
-  serializeRunState,
   type SessionStore,
   type ShouldStopArgs,
   type ShouldStopHook,
@@ -228,26 +211,22 @@ export {
   type StreamEventType,
   SubAgentFailedError,
   type SubAgentRequest,
-  summaryMessage,
   type SummaryStore,
   systemMessage,
   type SystemMessage,
   type TextDeltaEvent,
   type TextDeltaPart,
   type TextPart,
-  toConversationMessages,
   TokenBudgetExceededError,
   tokenCount,
   type TokenCount,
   type TokenCounter,
   type TokenUsage,
-  toModelMessages,
   type Tool,
   TOOL_PRESETS,
   TOOL_USAGE_HEADING,
   type ToolAccess,
   type ToolArchive,
-  toolArchiveOf,
   type ToolArgumentsCheck,
   type ToolAvailabilityContext,
   type ToolBatchOverrides,
@@ -305,9 +284,25 @@ export {
   validTokenUsage,
   validUsage,
   type VersionedValue,
-  withDataPolicy,
   ZERO_TOKEN_USAGE,
 } from "@baton/core";
+// @baton/core/event-queue: the async-iterable event queue with backpressure.
+export { EventQueue, type EventQueueOptions } from "@baton/core/event-queue";
+// @baton/core/run-state: a run's state read (checked, upgraded) and written as JSON.
+export { isRunState, parseRunState, runStateIssues, serializeRunState } from "@baton/core/run-state";
+// @baton/core/storage-kit, what applications use of it: data policies on a storage, stored ⇄ model messages, history, the tool archive.
+export {
+  applyDataPolicyToParts,
+  applyDataPolicyToRunState,
+  type ConversationHistory,
+  loadConversationHistory,
+  type RunTurnDetails,
+  summaryMessage,
+  toConversationMessages,
+  toModelMessages,
+  toolArchiveOf,
+  withDataPolicy,
+} from "@baton/core/storage-kit";
 
 // @baton/loop: `run`, `stream`, `resume` and their options.
 export {
@@ -318,13 +313,7 @@ export {
   DEFAULT_STORAGE_WAIT_MS,
   DEFAULT_TOOL_CALL_LIMIT,
   defaultFinalAnswerInstruction,
-  type MaybePromise,
-  type MerlinAgentConfig,
-  merlinConfig,
-  type NoToolCallsDecision,
-  type NoToolCallsReason,
   parseToolArguments,
-  type PendingToolCall,
   resume,
   resumeOptionRules,
   type ResumeOptions,
@@ -334,12 +323,21 @@ export {
   runOptionRules,
   type RunOptions,
   type RunStream,
-  type SpecialToolOutcome,
   stream,
   ToolListRegistry,
-  type UsageCalculationInput,
   validateRunSettings,
 } from "@baton/loop";
+// @baton/loop/positional-hooks: the design's positional hooks adapted to the object hooks.
+export {
+  type MaybePromise,
+  type MerlinAgentConfig,
+  merlinConfig,
+  type NoToolCallsDecision,
+  type NoToolCallsReason,
+  type PendingToolCall,
+  type SpecialToolOutcome,
+  type UsageCalculationInput,
+} from "@baton/loop/positional-hooks";
 
 // @baton/tools: `defineTool`, `ToolSet`, schema conversion, presets.
 export {
@@ -396,6 +394,8 @@ export {
   type EventBatchReader,
   type EventCallbackOptions,
   eventEnvelopeIssue,
+  EVENTS_ERROR_CODES,
+  type EventsErrorCode,
   EventHub,
   type EventHubOptions,
   EventManager,

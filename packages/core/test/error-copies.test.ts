@@ -10,8 +10,8 @@ import {
   ToolNotFoundError,
   ToolPausedSignal,
   isToolPausedSignal,
-  redactSecrets,
 } from "../src/index.js";
+import { redactSecrets } from "../src/provider-kit/index.js";
 import { defineStorage, type StorageOperations } from "../src/storage-kit/index.js";
 
 /**

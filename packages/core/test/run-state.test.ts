@@ -1,14 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  RUN_STATE_FORMAT,
-  RUN_STATE_VERSION,
-  RunStateError,
-  checkRunCheckpoint,
-  parseRunState,
-  serializeRunState,
-  StorageCorruptionError,
-} from "../src/index.js";
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, RunStateError, StorageCorruptionError } from "../src/index.js";
+import { parseRunState, serializeRunState } from "../src/run-state/index.js";
+import { checkRunCheckpoint } from "../src/storage-kit/index.js";
 
 const FIXTURES = new URL("./fixtures/run-state/", import.meta.url);
 const fixture = (name: string): string => readFileSync(new URL(name, FIXTURES), "utf8");

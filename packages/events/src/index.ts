@@ -8,6 +8,9 @@
  * @packageDocumentation
  */
 
+// errors/
+export { EVENTS_ERROR_CODES, type EventsErrorCode } from "./errors/events-error-codes.js";
+
 // protocol/
 export { STREAM_EVENT_TYPES, isStreamEvent, isStreamEventType, streamEventIssue, eventEnvelopeIssue } from "./protocol/event-types.js";
 export { InvalidEventError } from "./protocol/invalid-event-error.js";

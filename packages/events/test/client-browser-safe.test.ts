@@ -38,10 +38,11 @@ describe("@baton/events/client", () => {
     }
   });
 
-  it("exports the decoder, the reconnecting client, the guards and the errors", () => {
+  it("exports the decoder, the reconnecting client, the guards, the errors and their codes", () => {
     expect(Object.keys(client).sort()).toEqual(
       [
         "DEFAULT_MAX_MESSAGE_SIZE",
+        "EVENTS_ERROR_CODES",
         "STREAM_EVENT_TYPES",
         "SseConnectionError",
         "SseDecodeError",

@@ -4,10 +4,8 @@ import {
   optionIs as is,
   type OptionRule,
   ProviderStreamError,
-  redactSecrets,
   RETRY_POLICY_RULES,
   RunAbortedError,
-  secretsOf,
   type ModelInfo,
   type ModelProvider,
   type ModelRequest,
@@ -15,7 +13,7 @@ import {
   type RetryListener,
   type RetryPolicy,
 } from "@baton/core";
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, IdleWatch, joinRetryListeners, streamWithRetries } from "@baton/core/provider-kit";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, IdleWatch, joinRetryListeners, streamWithRetries, redactSecrets, secretsOf } from "@baton/core/provider-kit";
 import { GoogleGenAI } from "@google/genai";
 import { findGoogleModelInfo, modelTable } from "./catalog.js";
 import { toGoogleError } from "./errors/to-google-error.js";

@@ -8,7 +8,7 @@ export { run, stream, resume, resumeStream } from "./run.js";
 export { validateRunSettings } from "./start-run.js";
 export { runOptionRules, resumeOptionRules } from "./run-option-rules.js";
 export type { ResumeOptions, RunOptions, RunStream } from "./run-options.js";
-export { RunNotResumableError } from "./persistence/run-persistence.js";
+export { RunNotResumableError } from "./persistence/run-not-resumable-error.js";
 export {
   DEFAULT_TOOL_CALL_LIMIT,
   DEFAULT_MAX_ITERATIONS,
@@ -20,13 +20,3 @@ export {
 } from "./config/defaults.js";
 export { ToolListRegistry } from "./tools/tool-list-registry.js";
 export { parseToolArguments } from "./tools/prepare-tool-calls.js";
-export {
-  merlinConfig,
-  type MaybePromise,
-  type MerlinAgentConfig,
-  type NoToolCallsDecision,
-  type NoToolCallsReason,
-  type PendingToolCall,
-  type SpecialToolOutcome,
-  type UsageCalculationInput,
-} from "./merlin/merlin-config.js";

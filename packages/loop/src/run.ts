@@ -1,4 +1,5 @@
-import { ConfigurationError, EventQueue, RunAbortedError, type RunResult, type StreamEvent } from "@baton/core";
+import { ConfigurationError, RunAbortedError, type RunResult, type StreamEvent } from "@baton/core";
+import { EventQueue } from "@baton/core/event-queue";
 import type { ResumeOptions, RunOptions, RunStream } from "./run-options.js";
 import { sinksOf, startRun } from "./start-run.js";
 import type { resumeOptionRules, runOptionRules } from "./run-option-rules.js";

@@ -6,8 +6,6 @@ import {
   checkOptions,
   STORE_EVERYTHING,
   createAgentState,
-  parseRunState,
-  withDataPolicy,
   type AgentState,
   type EventSink,
   type Message,
@@ -24,20 +22,20 @@ import {
 } from "./config/defaults.js";
 import { AbortHub } from "./abort/abort-hub.js";
 import { EventScope } from "./events/event-scope.js";
-import { RunNotResumableError, RunPersistence } from "./persistence/run-persistence.js";
+import type { RunPersistence } from "./persistence/run-persistence.js";
+import { RunNotResumableError } from "./persistence/run-not-resumable-error.js";
+import { loadOptionalParts, type OptionalParts } from "./optional/load-optional-parts.js";
 import { toRegistry } from "./tools/tool-list-registry.js";
 import { configOf } from "./hooks/config-of.js";
 import { initialMessages, withSystem } from "./run-tree/initial-messages.js";
 import type { RunSettings } from "./run-tree/run-settings.js";
 import { RunTree } from "./run-tree/run-tree.js";
 import { AgentRun } from "./run-tree/agent-run.js";
-import { RunBudget } from "./budget/run-budget.js";
-import { missingPricing } from "./budget/budget-check.js";
+import { missingPricing } from "./budget/missing-pricing.js";
 import { driveAgent } from "./driver/drive-agent.js";
-import { applyDecisions } from "./state/apply-decisions.js";
 import type { RunOptions } from "./run-options.js";
 import { resumeOptionRules, runOptionRules } from "./run-option-rules.js";
-import { RunLog, errorFields } from "./logging/run-log.js";
+import { errorFields } from "./logging/error-fields.js";
 
 /** Default context window when neither the options nor the provider give one. */
 const DEFAULT_CONTEXT_LIMIT = 128_000;
@@ -118,13 +116,29 @@ class DecisionsRefused extends Error {
 }
 
 /** The state a resumed run continues from: the given one (a copy: the caller's object is left as it is), parsed and upgraded. */
-function resumeStateOf(options: RunOptions): RunState | undefined {
+function resumeStateOf(options: RunOptions, parts: OptionalParts | undefined): RunState | undefined {
   const given = options.resume;
   if (given === undefined) return undefined;
-  return parseRunState(typeof given === "string" ? given : structuredClone(given));
+  return parts!.parseRunState(typeof given === "string" ? given : structuredClone(given));
 }
 
-/** Resolves options and drives the run's root agent; shared by `run()`, `stream()` and their `resume` forms. */
+/** Whether a run uses a part of the loop only some runs need: storage, a state to resume from, a logger, a budget. */
+function needsOptionalParts(options: RunOptions): boolean {
+  return (
+    options.storage !== undefined ||
+    options.resume !== undefined ||
+    options.logger !== undefined ||
+    options.tokenBudget !== undefined ||
+    options.costBudget !== undefined
+  );
+}
+
+/**
+ * Resolves options and drives the run's root agent; shared by `run()`, `stream()` and
+ * their `resume` forms. A run with storage, a state to resume from, a logger or a
+ * budget first loads the code for those (once per process, see
+ * {@link loadOptionalParts}); any other run starts at once.
+ */
 export function startRun(
   options: RunOptions,
   sinks: readonly EventSink[],
@@ -133,7 +147,21 @@ export function startRun(
   fn: string = mode === "resume" ? "resume" : "run",
 ): Promise<RunResult> {
   validateOptions(options, mode, fn);
-  const given = resumeStateOf(options);
+  if (!needsOptionalParts(options)) return beginRun(options, sinks, signal, mode, undefined);
+  const parts = loadOptionalParts();
+  if (!(parts instanceof Promise)) return beginRun(options, sinks, signal, mode, parts);
+  return parts.then((loaded) => beginRun(options, sinks, signal, mode, loaded));
+}
+
+/** Starts a run whose options were checked; `parts` is loaded when the run needs one of them. */
+function beginRun(
+  options: RunOptions,
+  sinks: readonly EventSink[],
+  signal: AbortSignal | undefined,
+  mode: "new" | "resume",
+  parts: OptionalParts | undefined,
+): Promise<RunResult> {
+  const given = resumeStateOf(options, parts);
   if (given && options.runId !== undefined && options.runId !== given.runId) {
     throw new ConfigurationError(`Option "runId" is "${options.runId}", but the state to resume is of run "${given.runId}".`);
   }
@@ -153,7 +181,7 @@ export function startRun(
     toolTimeoutMs: options.toolTimeoutMs,
     maxConcurrentTools: options.maxConcurrentTools,
     maxToolErrorLength: options.maxToolErrorLength ?? DEFAULT_MAX_TOOL_ERROR_LENGTH,
-    budget: options.tokenBudget === undefined && options.costBudget === undefined ? undefined : new RunBudget(options.tokenBudget, options.costBudget),
+    budget: options.tokenBudget === undefined && options.costBudget === undefined ? undefined : new parts!.RunBudget(options.tokenBudget, options.costBudget),
     tokenCounter: options.tokenCounter,
     contextEngine: options.contextEngine,
     contextLimit: (model) => options.contextLimit ?? provider.getModelInfo?.(model)?.contextWindow ?? DEFAULT_CONTEXT_LIMIT,
@@ -161,12 +189,12 @@ export function startRun(
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
   };
   // Only a run given a logger has a log: without one, no logging work is done anywhere.
-  let log = options.logger ? new RunLog(options.logger, runId, agentPath) : undefined;
+  let log = options.logger ? new parts!.RunLog(options.logger, runId, agentPath) : undefined;
   // A run that loses its claim (another process took it over) must stop: it aborts itself.
   const claimLost = options.storage ? new AbortController() : undefined;
   const persistence = options.storage
-    ? new RunPersistence({
-        storage: withDataPolicy(options.storage, config.dataPolicy ?? STORE_EVERYTHING),
+    ? new parts!.RunPersistence({
+        storage: parts!.withDataPolicy(options.storage, config.dataPolicy ?? STORE_EVERYTHING),
         runId,
         owner: options.claimOwner ?? `${PROCESS}:${randomUUID().slice(0, 8)}`,
         leaseMs: options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS,
@@ -223,7 +251,7 @@ export function startRun(
         for (const record of state.usage) settings.budget?.record(record);
         if (options.decisions) {
           try {
-            applyDecisions(state, options.decisions);
+            parts!.applyDecisions(state, options.decisions);
           } catch (error) {
             // Bad decisions are the caller's mistake, not the run's end: give the claim back and reject.
             if (persistence) await persistence.bounded(persistence.pause(value!));

@@ -8,9 +8,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { toModelMessages } from "@baton/core/storage-kit";
 import {
   ProviderError,
-  toModelMessages,
   type FinishReason,
   type Message,
   type ModelProvider,

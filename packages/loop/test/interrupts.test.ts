@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { InvalidDecisionsError, parseRunState, type AgentConfig, type RunCheckpoint, type StreamEvent, type Tool } from "@baton/core";
+import { parseRunState } from "@baton/core/run-state";
+import { InvalidDecisionsError, type AgentConfig, type RunCheckpoint, type StreamEvent, type Tool } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
 import { resume, run } from "../src/index.js";

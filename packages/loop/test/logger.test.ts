@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { streamWithRetries } from "@baton/core/provider-kit";
 import {
   ContextLengthExceededError,
   RateLimitError,
-  streamWithRetries,
   type AgentConfig,
   type ContextEngine,
   type Logger,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ToolEvent, Usage } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
-import { merlinConfig, run } from "../src/index.js";
+import { run } from "../src/index.js";
+import { merlinConfig } from "../src/positional-hooks/index.js";
 
 const search = () => fakeTool({ name: "search", result: (args: { q?: string }) => `results for ${args.q ?? "?"}` });
 

@@ -1,15 +1,5 @@
-import {
-  checkOptions,
-  ConfigurationError,
-  redactSecrets,
-  secretsOf,
-  type ModelInfo,
-  type ModelProvider,
-  type ModelRequest,
-  type ModelStreamPart,
-  type RetryPolicy,
-} from "@baton/core";
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, streamWithRetries } from "@baton/core/provider-kit";
+import { checkOptions, ConfigurationError, type ModelInfo, type ModelProvider, type ModelRequest, type ModelStreamPart, type RetryPolicy } from "@baton/core";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, streamWithRetries, redactSecrets, secretsOf } from "@baton/core/provider-kit";
 import OpenAI from "openai";
 import { OPENAI_MODELS, findOpenAIModelInfo } from "./catalog.js";
 import { OPENAI_PROVIDER_OPTION_RULES, type OpenAIApi, type OpenAICustomToolFormat, type OpenAIProviderOptions } from "./provider-options.js";

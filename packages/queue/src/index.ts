@@ -14,4 +14,5 @@ export { RedisRunEventLog, type RedisRunEventLogOptions } from "./relay/redis-ru
 export { DEFAULT_QUEUE_PREFIX } from "./relay/relay-keys.js";
 export { runJobSchema, parseRunJob, type RunJobData, type RunJobOutcome } from "./jobs/run-job.js";
 export { InvalidRunJobError, UnknownAgentError, RunJobFailedError } from "./errors/queue-errors.js";
+export { QUEUE_ERROR_CODES, type QueueErrorCode } from "./errors/queue-error-codes.js";
 export type { RedisConnection } from "./redis/redis-connection.js";

@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
+import type { StreamEvent } from "@baton/core";
+import { Redis } from "ioredis";
 import { expect, it } from "vitest";
+import { createRunQueue } from "../src/index.js";
 import { loopAgent } from "./support/loop-agent.js";
-import { describeWithRedis } from "./support/redis.js";
+import { describeWithRedis, REDIS_URL } from "./support/redis.js";
 import { useQueueHarness } from "./support/harness.js";
 import { threeTurnModel, workTool } from "./support/three-turns.js";
 
@@ -39,6 +43,45 @@ describeWithRedis("a run through the queue, in one process", () => {
     expect(head === undefined ? undefined : head.firstSeq).toBe(1);
     expect(await harness.queue.events.head("never-submitted")).toBeUndefined();
     await harness.finished(runId);
+  });
+
+  it("a run submitted on one node and followed at once from another: known there at once, and every event arrives there, in order, to the run-end", async () => {
+    const otherNode = createRunQueue({ connection: REDIS_URL, name: harness.name, prefix: harness.prefix });
+    try {
+      const runId = `followed-${randomUUID()}`;
+      const { jobId } = await harness.queue.submit({ agent: "worker", input: "Follow me.", runId });
+      const head = await otherNode.events.head(runId);
+      expect(head?.firstSeq).toBe(1);
+      const followed: StreamEvent[] = [];
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 25_000);
+      for await (const batch of otherNode.events.read(runId, 0, controller.signal)) followed.push(...batch);
+      clearTimeout(timer);
+      expect(followed.map((event) => event.seq)).toEqual(followed.map((_, i) => i + 1));
+      expect(followed.at(-1)).toMatchObject({ type: "run-end", stopReason: "completed", text: "done 2" });
+      expect(followed).toEqual(await harness.readAll(runId));
+      expect(await otherNode.events.head(runId)).toEqual({ lastSeq: followed.length, firstSeq: 1, ended: true });
+      await harness.finished(jobId);
+    } finally {
+      await otherNode.close();
+    }
+  });
+
+  it("a submitted run no worker takes is known, not ended, and its mark expires like an ended run's events", async () => {
+    const name = `idle-${randomUUID()}`;
+    const idle = createRunQueue({ connection: REDIS_URL, name, prefix: harness.prefix, events: { expireAfterMs: 60_000 } });
+    const redis = new Redis(REDIS_URL);
+    try {
+      const { runId } = await idle.submit({ agent: "worker", input: "Nobody takes this." });
+      expect(await idle.events.head(runId)).toEqual({ lastSeq: 0, firstSeq: 1, ended: false });
+      const ttl = await redis.pttl(`${harness.prefix}:run:{${runId}}:meta`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    } finally {
+      await idle.queue.obliterate({ force: true }).catch(() => undefined);
+      await idle.close();
+      redis.disconnect();
+    }
   });
 
   it("submitting a run id twice enqueues it once", async () => {

@@ -167,6 +167,44 @@ describeWithRedis("the event relay on Redis Streams", () => {
     expect((await log.head(runId))?.ended).toBe(true);
   });
 
+  it("a reader waiting on the stream gets a batch of events in one read, and the root run-end does not wait for the batch delay", async () => {
+    const runId = randomUUID();
+    const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, batchDelayMs: 60_000 });
+    writer.emit(delta(runId, 1));
+    writer.emit(runEnd(runId, 2));
+    // The run-end takes the waiting delta with it at once (the test would time out waiting a minute otherwise).
+    await writer.flush();
+    expect(await log.head(runId)).toEqual({ lastSeq: 2, firstSeq: 1, ended: true });
+
+    const next = randomUUID();
+    const batched = await openRelayWriter(redis, next, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
+    batched.emit(delta(next, 1));
+    await batched.flush();
+    const reading = log.read(next, 1, new AbortController().signal)[Symbol.asyncIterator]();
+    const read = reading.next();
+    // Let the reader block on the stream before the batch is written.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let seq = 2; seq <= 6; seq++) batched.emit(delta(next, seq));
+    batched.emit(runEnd(next, 7));
+    await batched.flush();
+    // One batch, written in one command: the reader wakes once and gets all of it (not its first entry alone).
+    expect(((await read).value as StreamEvent[]).map((event) => event.seq)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect((await reading.next()).done).toBe(true);
+  });
+
+  it("an end-of-stream batch whose run-end could not be appended does not mark the stream ended", async () => {
+    const runId = randomUUID();
+    const errors: unknown[] = [];
+    const stale = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, onError: (error) => errors.push(error) });
+    const fresh = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
+    fresh.emit(delta(runId, 1));
+    await fresh.flush();
+    stale.emit({ ...runEnd(runId, 1), timestamp: 2 } as StreamEvent);
+    await stale.flush();
+    expect(errors).toEqual([expect.objectContaining({ code: "RUN_CLAIM_LOST" })]);
+    expect(await log.head(runId)).toEqual({ lastSeq: 1, firstSeq: 1, ended: false });
+  });
+
   it("knows nothing of a run never submitted", async () => {
     expect(await log.head(randomUUID())).toBeUndefined();
     expect(await readAll(log, randomUUID())).toEqual([]);

@@ -1,4 +1,5 @@
-import { RunClaimLostError, StorageConflictError, serializeRunState, type StorageDomain } from "@baton/core";
+import { RunClaimLostError, StorageConflictError, type StorageDomain } from "@baton/core";
+import { serializeRunState } from "@baton/core/run-state";
 import {
   readCheckpoint,
   readMessageJson,

@@ -1,4 +1,5 @@
-import { RunClaimLostError, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { RunClaimLostError, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { serializeRunState } from "@baton/core/run-state";
 import { readCheckpoint } from "@baton/core/storage-kit";
 import type { PostgresContext } from "./database.js";
 

@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
-import { RunClaimLostError, serializeRunState, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { RunClaimLostError, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { serializeRunState } from "@baton/core/run-state";
 import { readCheckpoint } from "@baton/core/storage-kit";
 
 /** A row of `baton_runs`. */

@@ -14,6 +14,7 @@ export type {
   ScriptedReasoningBlock,
 } from "./model/scripted-turn.js";
 export { ScriptExhaustedError } from "./model/script-exhausted-error.js";
+export { TESTING_ERROR_CODES, type TestingErrorCode } from "./errors/testing-error-codes.js";
 export { fakeTool, type FakeTool, type FakeToolCall, type FakeToolOptions, type FakeToolResult } from "./tools/fake-tool.js";
 export { echoTool, type EchoToolOptions } from "./tools/echo-tool.js";
 export { sleepTool, type SleepToolOptions } from "./tools/sleep-tool.js";

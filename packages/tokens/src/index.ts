@@ -64,3 +64,6 @@ export {
   type SummarizeOldTurnsOptions,
   type ToolArchive,
 } from "./context/index.js";
+
+// errors
+export { TOKENS_ERROR_CODES, type TokensErrorCode } from "./errors/tokens-error-codes.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toolArchiveOf, withDataPolicy, type Tool } from "@baton/core";
+import type { Tool } from "@baton/core";
+import { toolArchiveOf, withDataPolicy } from "@baton/core/storage-kit";
 import { run } from "@baton/loop";
 import { scriptedModel } from "@baton/testing";
 import { MemoryDatabase, MemoryStorage } from "@baton/storage-memory";

@@ -14,6 +14,10 @@ export interface BundleSize {
   readonly lazy: ByteCount;
   /** Minified bytes each input file contributes (path as esbuild names it). */
   readonly inputs: Readonly<Record<string, number>>;
+  /** The input files of the eager chunks (sorted). */
+  readonly eagerInputs: readonly string[];
+  /** The input files of the lazy chunks (sorted); a file split across both is in each. */
+  readonly lazyInputs: readonly string[];
 }
 
 /** SDKs and schema libraries an application brings itself: never counted. */

@@ -57,10 +57,14 @@ export async function measureBundle({ source, resolveDir, external = APPLICATION
   for (const output of Object.values(outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) inputs[input] = (inputs[input] ?? 0) + bytesInOutput;
   }
+  const lazy = Object.keys(outputs).filter((path) => !eager.has(path) && path.endsWith(".js"));
+  const inputsOf = (paths) => [...new Set(paths.flatMap((path) => Object.keys(outputs[path].inputs)))].sort();
   return {
     eager: sizeOf([...eager]),
-    lazy: sizeOf(Object.keys(outputs).filter((path) => !eager.has(path) && path.endsWith(".js"))),
+    lazy: sizeOf(lazy),
     inputs,
+    eagerInputs: inputsOf([...eager]),
+    lazyInputs: inputsOf(lazy),
   };
 }
 

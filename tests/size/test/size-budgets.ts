@@ -18,7 +18,8 @@ export const PACKAGE_BUDGETS_KB: Readonly<Record<string, number>> = {
   mcp: 8,
   openai: 8.5,
   otel: 6,
-  queue: 8,
+  // 8.1 KB when raised from 8: the relay writes a batch with one server-side script, and the package declares its own error codes.
+  queue: 8.5,
   "storage-memory": 2.5,
   "storage-postgres": 7,
   "storage-redis": 7.5,
@@ -40,10 +41,12 @@ export const UNBUDGETED_PACKAGES: Readonly<Record<string, string>> = {
 /**
  * The root entry points of `@baton/core`, `@baton/loop` and `@baton/tools` bundled
  * together, with their dependencies (SDKs and zod left out), every public export
- * kept: what an application that uses Baton's loop can load. 37.7 KB when set (an
+ * kept: what an application that uses Baton's loop can load. 28.6 KB when set (an
  * application importing only `run`, `stream`, `defineTool` and `createToolRegistry`:
- * 30.7 KB); the goal is under 25 KB. The packages' own bundled builds
- * (`scripts/build-package.mjs`) do not change it (37.7 KB with the provider and storage
- * kits in core).
+ * 26.5 KB); it was 37.7 KB before the loop's optional parts (storage and resume,
+ * logging, budgets, sub-agents) and core's run-state reader moved behind a dynamic
+ * `import()`, core's root stopped exporting its kits, the run-state code and the event
+ * queue, and the positional-hooks adapter moved to a subpath of the loop. The goal is
+ * under 25 KB.
  */
-export const CORE_LOOP_TOOLS_BUDGET_KB = 40;
+export const CORE_LOOP_TOOLS_BUDGET_KB = 29.5;

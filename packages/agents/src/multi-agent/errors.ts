@@ -1,9 +1,10 @@
-import { BatonError, type ErrorCode } from "@baton/core";
+import { BatonError, ERROR_CODES } from "@baton/core";
+import { AGENTS_ERROR_CODES } from "../errors/agents-error-codes.js";
 
-/** Stable code of {@link HandoffDepthExceededError}. */
-export const HANDOFF_DEPTH_EXCEEDED = "HANDOFF_DEPTH_EXCEEDED";
-/** Stable code of {@link SubAgentFailedError}. */
-export const SUB_AGENT_FAILED = "SUB_AGENT_FAILED";
+/** Stable code of {@link HandoffDepthExceededError} (in {@link AGENTS_ERROR_CODES}). */
+export const HANDOFF_DEPTH_EXCEEDED = AGENTS_ERROR_CODES.HANDOFF_DEPTH_EXCEEDED;
+/** Stable code of {@link SubAgentFailedError} (core's class and code). */
+export const SUB_AGENT_FAILED = ERROR_CODES.SUB_AGENT_FAILED;
 
 /**
  * A handoff that would make the chain of handoffs longer than allowed
@@ -18,7 +19,7 @@ export class HandoffDepthExceededError extends BatonError {
     readonly maxHandoffs: number,
   ) {
     super(
-      HANDOFF_DEPTH_EXCEEDED as ErrorCode,
+      HANDOFF_DEPTH_EXCEEDED,
       `Cannot hand off to "${chain.at(-1) ?? ""}": the handoff chain ${chain.join(" → ")} would exceed the maximum of ${maxHandoffs} handoff${maxHandoffs === 1 ? "" : "s"} (${HANDOFF_DEPTH_EXCEEDED}). Answer the user yourself.`,
       { details: { chain: [...chain], maxHandoffs } },
     );

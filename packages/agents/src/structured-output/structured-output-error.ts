@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { AGENTS_ERROR_CODES } from "../errors/agents-error-codes.js";
 import type { OutputIssue } from "./validate-answer.js";
 
 /**
@@ -16,7 +17,7 @@ export class StructuredOutputError extends BatonError {
     readonly repairs: number,
   ) {
     super(
-      ERROR_CODES.STRUCTURED_OUTPUT_INVALID,
+      AGENTS_ERROR_CODES.STRUCTURED_OUTPUT_INVALID,
       `The final answer does not match the output schema after ${repairs} repair turn(s): ${issues.map((i) => `${i.path === "" ? "(answer)" : i.path}: ${i.message}`).join("; ")}`,
       { details: { issues: issues.map((i) => ({ ...i })), repairs } },
     );

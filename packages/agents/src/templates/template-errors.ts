@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { AGENTS_ERROR_CODES } from "../errors/agents-error-codes.js";
 
 /**
  * An agent template that is not valid: each entry of `issues` names the field
@@ -11,7 +12,7 @@ export class AgentTemplateError extends BatonError {
   readonly source: string | undefined;
 
   constructor(message: string, issues: readonly string[] = [], source?: string) {
-    super(ERROR_CODES.INVALID_AGENT_DEFINITION, issues.length > 0 ? `${message}\n${issues.map((issue) => `  - ${issue}`).join("\n")}` : message, {
+    super(AGENTS_ERROR_CODES.INVALID_AGENT_DEFINITION, issues.length > 0 ? `${message}\n${issues.map((issue) => `  - ${issue}`).join("\n")}` : message, {
       details: { issues: [...issues], ...(source === undefined ? {} : { source }) },
     });
     this.issues = issues;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { AgentTemplate } from "@baton/agents";
-import { ERROR_CODES } from "@baton/core";
+import { AGENTS_ERROR_CODES, type AgentTemplate } from "@baton/agents";
 import { CliError } from "../errors/cli-error.js";
 import { chooseProvider, PROVIDER_KINDS } from "../provider/provider-choice.js";
 import { buildAgent } from "../run/build-agent.js";
@@ -45,7 +44,7 @@ async function readTemplateText(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : error instanceof Error ? error.message : String(error);
-    throw new CliError(ERROR_CODES.INVALID_AGENT_DEFINITION, `Cannot read agent template ${path}: ${reason}.`);
+    throw new CliError(AGENTS_ERROR_CODES.INVALID_AGENT_DEFINITION, `Cannot read agent template ${path}: ${reason}.`);
   }
 }
 

@@ -79,7 +79,7 @@ export class BatonError extends Error {
     return hasMarker(value, errorClassMarker((this as unknown as { name: string }).name));
   }
 
-  /** Stable code; see {@link ERROR_CODES}. */
+  /** Stable code: one of core's `ERROR_CODES`, or a code another package registered in `BatonErrorCodes`. */
   readonly code: ErrorCode;
   readonly details: ErrorDetails;
   readonly retryable: boolean;

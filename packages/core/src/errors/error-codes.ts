@@ -1,6 +1,10 @@
 /**
- * Stable error codes. A code never changes meaning once released, so users can
- * match on it in logs, alerts and `catch` blocks.
+ * Stable error codes of `@baton/core` and of the packages built on its contracts (the
+ * loop, tools, providers, storage adapters): tools, providers, runs, storage,
+ * configuration, hooks and budgets. A code never changes meaning once released, so
+ * users can match on it in logs, alerts and `catch` blocks. A package with errors of
+ * its own declares their codes itself and registers them in {@link BatonErrorCodes}
+ * (`@baton/events`' `EVENTS_ERROR_CODES`, `@baton/agents`' `AGENTS_ERROR_CODES`, …).
  */
 export const ERROR_CODES = {
   /** The model called a tool that is not registered (or not offered this turn). */
@@ -43,8 +47,6 @@ export const ERROR_CODES = {
   TOKEN_BUDGET_EXCEEDED: "TOKEN_BUDGET_EXCEEDED",
   /** The run's cost budget (US dollars) would be exceeded. */
   COST_BUDGET_EXCEEDED: "COST_BUDGET_EXCEEDED",
-  /** The request cannot fit the model's context window. */
-  CONTEXT_OVERFLOW: "CONTEXT_OVERFLOW",
   /** Options or an agent config are invalid. */
   INVALID_CONFIGURATION: "INVALID_CONFIGURATION",
   /** A hook threw. */
@@ -61,30 +63,10 @@ export const ERROR_CODES = {
   RUN_CLAIM_LOST: "RUN_CLAIM_LOST",
   /** A run cannot be resumed (unknown, finished, or held by another process). */
   RUN_NOT_RESUMABLE: "RUN_NOT_RESUMABLE",
-  /** A reconnecting client asked for events older than the replay buffer keeps. */
+  /** A reconnecting client asked for events older than the replay buffer or a run's event log (`RunEventLog`) keeps. */
   REPLAY_UNAVAILABLE: "REPLAY_UNAVAILABLE",
-  /** An event stream (Server-Sent Events) held something that is not a Baton event. */
-  EVENT_DECODE_ERROR: "EVENT_DECODE_ERROR",
-  /** An HTTP request for an event stream failed. */
-  HTTP_ERROR: "HTTP_ERROR",
-  /** An SSE connection kept dropping before the run ended. */
-  CONNECTION_LOST: "CONNECTION_LOST",
-  /** Every client of a run session went away, so the run was aborted. */
-  CLIENT_DISCONNECTED: "CLIENT_DISCONNECTED",
-  /** A `Last-Event-ID` header or `lastEventId` parameter that is not a sequence number. */
-  INVALID_LAST_EVENT_ID: "INVALID_LAST_EVENT_ID",
-  /** An object handed to an event encoder is not a stream event. */
-  INVALID_EVENT: "INVALID_EVENT",
-  /** A progress step was sent to or changed after it ended. */
-  PROGRESS_STEP_ENDED: "PROGRESS_STEP_ENDED",
-  /** A final answer failed its output schema, after the repair turn. */
-  STRUCTURED_OUTPUT_INVALID: "STRUCTURED_OUTPUT_INVALID",
   /** A sub-agent run as a tool (`agent.asTool()`) failed or gave no answer. */
   SUB_AGENT_FAILED: "SUB_AGENT_FAILED",
-  /** Handoffs went deeper than allowed. */
-  HANDOFF_DEPTH_EXCEEDED: "HANDOFF_DEPTH_EXCEEDED",
-  /** Orchestration steps, an agent template or a stored agent state failed validation. */
-  INVALID_AGENT_DEFINITION: "INVALID_AGENT_DEFINITION",
   /** A serialized run state cannot be read: not JSON, not a run state, written by a newer Baton, or a field of the wrong shape. */
   INVALID_RUN_STATE: "INVALID_RUN_STATE",
   /** Decisions given to resume a paused run do not match what it waits for. */
@@ -93,17 +75,29 @@ export const ERROR_CODES = {
   TOOL_REFUSED: "TOOL_REFUSED",
   /** A tool returned a value that is not JSON (a BigInt, a function, a symbol, a circular object). */
   TOOL_RESULT_NOT_JSON: "TOOL_RESULT_NOT_JSON",
-  /** No run with that id is known (an event stream asked for a run never submitted, or whose log expired). */
+  /** No run with that id is known (an event stream asked for a run never submitted or whose log expired, or no stored run has that id). */
   RUN_NOT_FOUND: "RUN_NOT_FOUND",
-  /** A queued run's job data failed validation. */
-  INVALID_RUN_JOB: "INVALID_RUN_JOB",
-  /** A queued run names an agent the worker's registry does not have. */
-  UNKNOWN_AGENT: "UNKNOWN_AGENT",
-  /** A queued run could not be run to its end by any worker (its job failed for good). */
-  RUN_JOB_FAILED: "RUN_JOB_FAILED",
-  /** A scripted model ran out of scripted turns. */
-  SCRIPT_EXHAUSTED: "SCRIPT_EXHAUSTED",
 } as const;
 
-/** One of the {@link ERROR_CODES}. */
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+/**
+ * Every error code a `BatonError` may carry, one key per code (the values mean
+ * nothing). It holds core's {@link ERROR_CODES}; each package that throws errors of its
+ * own adds its codes by module augmentation, next to the const object that lists them,
+ * so `BatonError`, `isBatonError` and `SerializedError` accept them without casts
+ * while a misspelt code stays a type error. A code is declared by one package only.
+ *
+ * @example
+ * // acme-errors.ts, in a package built on Baton:
+ * export const ACME_ERROR_CODES = { ACME_QUOTA_EXCEEDED: "ACME_QUOTA_EXCEEDED" } as const;
+ * declare module "@baton/core" {
+ *   interface BatonErrorCodes {
+ *     ACME_QUOTA_EXCEEDED: true;
+ *   }
+ * }
+ * // anywhere the package is imported:
+ * if (isBatonError(error, "ACME_QUOTA_EXCEEDED")) backOff();
+ */
+export interface BatonErrorCodes extends Record<(typeof ERROR_CODES)[keyof typeof ERROR_CODES], true> {}
+
+/** One of the registered error codes: core's {@link ERROR_CODES} and those other packages add to {@link BatonErrorCodes}. */
+export type ErrorCode = Extract<keyof BatonErrorCodes, string>;

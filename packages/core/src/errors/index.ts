@@ -1,4 +1,4 @@
-export { ERROR_CODES, type ErrorCode } from "./error-codes.js";
+export { ERROR_CODES, type BatonErrorCodes, type ErrorCode } from "./error-codes.js";
 export { BatonError, BATON_ERROR_MARKER, isBatonError, errorMessage, type BatonErrorOptions, type ErrorDetails, type SerializedError } from "./baton-error.js";
 export {
   ToolNotFoundError,
@@ -34,4 +34,3 @@ export {
   type ProviderErrorCode,
 } from "./provider-errors.js";
 export { StorageError, StorageCorruptionError, StorageConflictError, RunClaimLostError, StorageSchemaError } from "./storage-errors.js";
-export { REDACTED, secretsOf, redactText, containsSecret, redactCause, redactSecrets } from "./redact-secrets.js";

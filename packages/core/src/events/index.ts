@@ -40,6 +40,5 @@ export type {
   SerializedProgressStep,
   SerializedProgressGroup,
 } from "./progress.js";
-export { EventQueue, type EventQueueOptions } from "./event-queue.js";
 export { applyProgressStepUpdate } from "./apply-progress-step-update.js";
 export type { RunEventLog, RunEventLogHead } from "./run-event-log.js";

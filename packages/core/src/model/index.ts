@@ -14,13 +14,3 @@ export type {
 } from "./model-provider.js";
 export { RETRY_POLICY_RULES, type RetryPolicy, type RetryListener } from "./retry-policy.js";
 export { modelInfo } from "./model-info.js";
-export {
-  streamWithRetries,
-  joinRetryListeners,
-  type StreamAttempt,
-  retryDelay,
-  retryAfterMs,
-  type HeaderSource,
-  IdleWatch,
-  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-} from "./provider-kit-aliases.js";

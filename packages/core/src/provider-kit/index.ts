@@ -1,8 +1,8 @@
 /**
  * `@baton/core/provider-kit`: the runtime pieces a model provider adapter is built
  * from, kept apart from the contracts of `@baton/core`: the one HTTP status → error
- * rule, the one retry decision, the retrying stream, `retry-after` parsing and the
- * stream idle watch. Applications do not need it; adapters do.
+ * rule, the one retry decision, the retrying stream, `retry-after` parsing, the
+ * stream idle watch and the redaction of API keys from errors. Applications do not need it; adapters do.
  * @packageDocumentation
  */
 export {
@@ -19,3 +19,4 @@ export { retryDecision, retryDelay } from "./retry-decision.js";
 export { streamWithRetries, joinRetryListeners, type StreamAttempt } from "./retrying-stream.js";
 export { retryAfterMs, type HeaderSource } from "./retry-after.js";
 export { IdleWatch, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./idle-watch.js";
+export { REDACTED, secretsOf, redactText, containsSecret, redactCause, redactSecrets } from "./redact-secrets.js";

@@ -23,7 +23,4 @@ export {
 } from "./interruption.js";
 export { agentNameOf, createAgentState, type AgentStateInit } from "./create-agent-state.js";
 export { RunStateError } from "./run-state-error.js";
-export { runStateIssues, isRunState } from "./check-run-state.js";
-export { parseRunState } from "./parse-run-state.js";
-export { serializeRunState } from "./serialize-run-state.js";
 export { ToolPausedSignal, isToolPausedSignal } from "./tool-paused-signal.js";

@@ -1,11 +1,18 @@
 /**
- * `@baton/core/storage-kit`: the runtime pieces a storage adapter is built from, kept
- * apart from the contracts of `@baton/core`: {@link defineStorage} (a `Storage` from a
+ * `@baton/core/storage-kit`: the code that works with a `Storage`, kept apart from the
+ * contracts of `@baton/core`. For code that reads or writes storage itself:
+ * {@link withDataPolicy} (a storage that keeps only what a data policy allows), stored
+ * messages to and from model messages, a conversation's history with its summary, a
+ * storage's tool archive. For adapter authors: {@link defineStorage} (a `Storage` from a
  * table of operations, with the adapter's error wrapping and `close()` handling), the
  * checks that turn a record Baton did not write into a `StorageCorruptionError`, and
- * how records are named, written and read back. Applications do not need it; adapters do.
+ * how records are named, written and read back. An application that only runs agents
+ * never loads it (the loop loads it for a run with storage).
  * @packageDocumentation
  */
+export { toConversationMessages, toModelMessages, type RunTurnDetails } from "./conversation-messages.js";
+export { applyDataPolicyToRunState, applyDataPolicyToParts, withDataPolicy } from "./policy-storage.js";
+export { loadConversationHistory, summaryMessage, toolArchiveOf, type ConversationHistory } from "./conversation-history.js";
 export {
   defineStorage,
   STORAGE_OPERATION_NAMES,

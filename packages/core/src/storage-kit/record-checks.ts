@@ -2,7 +2,7 @@ import { StorageCorruptionError } from "../errors/storage-errors.js";
 import type { Message } from "../messages/index.js";
 import type { ConversationMessage, ConversationPart } from "../storage/conversation-store.js";
 import type { RunCheckpoint } from "../storage/run-store.js";
-import { parseRunState } from "../run/parse-run-state.js";
+import { parseRunState } from "../run-state/parse-run-state.js";
 import { RunStateError } from "../run/run-state-error.js";
 import type { ConversationSummary } from "../storage/summary-store.js";
 import type { StoredToolOutput } from "../storage/archive-store.js";

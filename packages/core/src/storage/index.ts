@@ -18,17 +18,3 @@ export type { ArchiveStore, ArchivedToolOutput, StoredToolOutput, ToolArchive } 
 export type { ConversationSummary, SummaryStore } from "./summary-store.js";
 export type { UsageQuery, UsageRecord, UsageStore } from "./usage-store.js";
 export { STORAGE_DOMAINS, type RetentionStore, type StorageDomain } from "./retention.js";
-export { toConversationMessages, toModelMessages, type RunTurnDetails } from "./conversation-messages.js";
-export { applyDataPolicyToRunState, applyDataPolicyToParts, withDataPolicy } from "./policy-storage.js";
-export { loadConversationHistory, summaryMessage, toolArchiveOf, type ConversationHistory } from "./conversation-history.js";
-export {
-  checkConversationMessage,
-  checkConversationParts,
-  checkMessages,
-  checkRunCheckpoint,
-  checkSummary,
-  checkToolOutput,
-  checkUsageRecord,
-  parseStoredJson,
-  storedToolOutput,
-} from "./storage-kit-aliases.js";

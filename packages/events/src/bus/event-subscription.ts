@@ -1,4 +1,5 @@
-import { EventQueue, type StreamEvent } from "@baton/core";
+import type { StreamEvent } from "@baton/core";
+import { EventQueue } from "@baton/core/event-queue";
 
 /** Options of an {@link EventSubscription}. */
 export interface EventSubscriptionOptions {

@@ -4,6 +4,9 @@
  * @packageDocumentation
  */
 
+// errors/
+export { EVENTS_ERROR_CODES, type EventsErrorCode } from "../errors/events-error-codes.js";
+
 // protocol/
 export { STREAM_EVENT_TYPES, isStreamEvent, isStreamEventType, streamEventIssue, eventEnvelopeIssue } from "../protocol/event-types.js";
 

@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { EVENTS_ERROR_CODES } from "../errors/events-error-codes.js";
 
 /**
  * An event stream kept breaking before its run ended, and the reconnect attempts
@@ -16,7 +17,7 @@ export class SseConnectionError extends BatonError {
     cause?: unknown,
   ) {
     super(
-      ERROR_CODES.CONNECTION_LOST,
+      EVENTS_ERROR_CODES.CONNECTION_LOST,
       `The event stream from ${url} broke before the run ended, ${attempts} ${attempts === 1 ? "time" : "times"} in a row` +
         `${lastEventId === undefined ? "" : ` (last event received: ${lastEventId})`}.`,
       { retryable: true, ...(cause === undefined ? {} : { cause }), details: { url, attempts, lastEventId: lastEventId ?? null } },

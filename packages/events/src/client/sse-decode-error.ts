@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { EVENTS_ERROR_CODES } from "../errors/events-error-codes.js";
 
 /** What was wrong with an SSE message, as {@link SseDecodeError.reason}. */
 export type SseDecodeProblem = "invalid-json" | "not-an-event" | "unknown-event-type" | "id-mismatch" | "type-mismatch" | "run-mismatch" | "stream-too-large";
@@ -29,7 +30,7 @@ export class SseDecodeError extends BatonError {
     options: { readonly cause?: unknown; readonly id?: string | undefined; readonly event?: string | undefined } = {},
   ) {
     const shown = excerpt(text);
-    super(ERROR_CODES.EVENT_DECODE_ERROR, `Invalid Baton event stream: ${problem}. Offending text: ${JSON.stringify(shown)}`, {
+    super(EVENTS_ERROR_CODES.EVENT_DECODE_ERROR, `Invalid Baton event stream: ${problem}. Offending text: ${JSON.stringify(shown)}`, {
       ...(options.cause === undefined ? {} : { cause: options.cause }),
       details: {
         reason,

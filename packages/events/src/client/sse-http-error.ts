@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { EVENTS_ERROR_CODES } from "../errors/events-error-codes.js";
 import { excerpt } from "./sse-decode-error.js";
 
 /** The `{ error: { code, message } }` body Baton's SSE endpoints answer errors with. */
@@ -29,7 +30,7 @@ export class SseHttpError extends BatonError {
   ) {
     const serverError = parseServerError(body);
     const what = problem ?? `HTTP ${status}${serverError?.message === undefined ? (body === "" ? "" : `: ${excerpt(body)}`) : `: ${serverError.message}`}`;
-    super(ERROR_CODES.HTTP_ERROR, `The event stream request to ${url} failed with ${what}`, {
+    super(EVENTS_ERROR_CODES.HTTP_ERROR, `The event stream request to ${url} failed with ${what}`, {
       retryable: status >= 500,
       details: { status, url, body: excerpt(body), ...(serverError?.code === undefined ? {} : { serverCode: serverError.code }) },
     });

@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { EVENTS_ERROR_CODES } from "../errors/events-error-codes.js";
 
 /**
  * Thrown when a progress step is sent items or changed after it ended: an ended
@@ -13,7 +14,7 @@ import { BatonError, ERROR_CODES } from "@baton/core";
 export class ProgressStepEndedError extends BatonError {
   constructor(group: string, stepId: string, title: string, status: string, action: string) {
     super(
-      ERROR_CODES.PROGRESS_STEP_ENDED,
+      EVENTS_ERROR_CODES.PROGRESS_STEP_ENDED,
       `Cannot ${action} progress step "${title}" (${stepId}) of group "${group}": it already ended with status "${status}". Start a new step with startStep() instead.`,
       { details: { group, stepId, title, status, action } },
     );

@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { EVENTS_ERROR_CODES } from "../errors/events-error-codes.js";
 
 /**
  * Thrown by the SSE encoder for a value that is not a stream event (an unknown
@@ -10,6 +11,6 @@ export class InvalidEventError extends BatonError {
     /** What is wrong with the event. */
     readonly issue: string,
   ) {
-    super(ERROR_CODES.INVALID_EVENT, `Cannot encode the event: ${issue}.`, { details: { issue } });
+    super(EVENTS_ERROR_CODES.INVALID_EVENT, `Cannot encode the event: ${issue}.`, { details: { issue } });
   }
 }

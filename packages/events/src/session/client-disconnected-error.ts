@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { EVENTS_ERROR_CODES } from "../errors/events-error-codes.js";
 
 /**
  * The abort reason of a run whose clients all went away: the run's tools see a
@@ -12,8 +13,12 @@ export class ClientDisconnectedError extends BatonError {
     readonly graceMs: number,
   ) {
     const subject = sessionId === undefined ? "The client" : `Every client of run session "${sessionId}"`;
-    super(ERROR_CODES.CLIENT_DISCONNECTED, graceMs > 0 ? `${subject} disconnected and none came back within ${graceMs} ms.` : `${subject} disconnected.`, {
-      details: { sessionId: sessionId ?? null, graceMs },
-    });
+    super(
+      EVENTS_ERROR_CODES.CLIENT_DISCONNECTED,
+      graceMs > 0 ? `${subject} disconnected and none came back within ${graceMs} ms.` : `${subject} disconnected.`,
+      {
+        details: { sessionId: sessionId ?? null, graceMs },
+      },
+    );
   }
 }

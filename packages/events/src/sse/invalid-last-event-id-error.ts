@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { EVENTS_ERROR_CODES } from "../errors/events-error-codes.js";
 
 /**
  * A `Last-Event-ID` header or `lastEventId` query parameter that is not a sequence
@@ -15,7 +16,7 @@ export class InvalidLastEventIdError extends BatonError {
   ) {
     const shown = value.length > 100 ? `${value.slice(0, 100)}…` : value;
     super(
-      ERROR_CODES.INVALID_LAST_EVENT_ID,
+      EVENTS_ERROR_CODES.INVALID_LAST_EVENT_ID,
       lastSeq === undefined
         ? `Last-Event-ID must be an event sequence number (an integer >= 0), got ${JSON.stringify(shown)}.`
         : `Last-Event-ID ${shown} is ahead of the stream: the last event produced so far is ${lastSeq}. Reconnect without Last-Event-ID.`,

@@ -1,13 +1,6 @@
-import {
-  ConfigurationError,
-  CostBudgetExceededError,
-  TokenBudgetExceededError,
-  costOf,
-  type ModelPricing,
-  type ModelRequest,
-  type TokenCounter,
-} from "@baton/core";
+import { CostBudgetExceededError, TokenBudgetExceededError, costOf, type ModelPricing, type ModelRequest, type TokenCounter } from "@baton/core";
 import type { RunBudget } from "./run-budget.js";
+import { missingPricing } from "./missing-pricing.js";
 
 /**
  * Slack for float sums of dollar amounts (a billionth of a dollar), so a projection
@@ -57,13 +50,6 @@ export function projectCall(budget: RunBudget, request: ModelRequest, inputs: Pr
     costUsd = costOf({ inputTokens, outputTokens, cachedInputTokens: 0, reasoningTokens: 0 }, inputs.pricing);
   }
   return { inputTokens, outputTokens, tokens: inputTokens + outputTokens, costUsd };
-}
-
-/** The error for a cost budget on a model whose prices are unknown. */
-export function missingPricing(model: string, providerId: string): ConfigurationError {
-  return new ConfigurationError(
-    `Option "costBudget" needs the prices of model "${model}", but provider "${providerId}" has none (getModelInfo(model).pricing).`,
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Usage } from "@baton/core";
+import type { CostBudgetExceededError, ModelRequest, TokenBudgetExceededError, Usage } from "@baton/core";
+import { checkBudgets, projectCall, type CallProjection, type ProjectionInputs } from "./budget-check.js";
 
 /** Tokens and dollars a model call in flight holds against a {@link RunBudget}. */
 export interface BudgetHold {
@@ -62,5 +63,15 @@ export class RunBudget {
         this.holds.delete(entry);
       },
     };
+  }
+
+  /** What the next model call may use at most (see {@link projectCall}). */
+  project(request: ModelRequest, inputs: ProjectionInputs): CallProjection {
+    return projectCall(this, request, inputs);
+  }
+
+  /** The error to stop the run with when the call would exceed a budget, else undefined (see {@link checkBudgets}). */
+  exceeded(projection: CallProjection): TokenBudgetExceededError | CostBudgetExceededError | undefined {
+    return checkBudgets(this, projection);
   }
 }

@@ -6,7 +6,6 @@ import { modelTurn } from "../steps/model-turn.js";
 import { toolBatch } from "../steps/tool-batch.js";
 import { endStep } from "../steps/end-step.js";
 import { finishRun } from "../steps/finish-run.js";
-import { logAgentStart } from "../logging/agent-lines.js";
 
 /**
  * Drives one agent's run to its end: start (or resume), then steps until one stops
@@ -22,7 +21,7 @@ import { logAgentStart } from "../logging/agent-lines.js";
  */
 export async function driveAgent(run: AgentRun, failure?: unknown): Promise<RunResult> {
   if (run.events.active) run.emit({ type: "run-start", model: run.model, ...(run.parent ? { parentAgentPath: run.parent.agentPath } : {}) });
-  if (run.log) logAgentStart(run, run.log);
+  run.log?.agentStart(run);
   let next: NextStep;
   try {
     if (failure !== undefined) throw failure;

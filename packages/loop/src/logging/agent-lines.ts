@@ -1,6 +1,7 @@
 import type { Interruption, RunResult } from "@baton/core";
 import type { AgentRun } from "../run-tree/agent-run.js";
-import { endFields, type RunLog } from "./run-log.js";
+import { errorFields } from "./error-fields.js";
+import type { RunLog } from "./run-log.js";
 
 /**
  * Logs the start of an agent's run: `info` `run start` for the root (then `run
@@ -47,4 +48,25 @@ export function logAgentEnd(run: AgentRun, log: RunLog, result: RunResult, inter
   });
   if (result.stopReason === "error") log.error(fields, "run end");
   else log.info(fields, "run end");
+}
+
+/** The fields of a run's (or sub-agent's) end: how it stopped, its counts, usage totals and duration. */
+export function endFields(result: RunResult, durationMs: number, extra?: object): object {
+  const total = result.usage.total;
+  return {
+    stopReason: result.stopReason,
+    iterations: result.iterations,
+    toolCallCount: result.toolCallCount,
+    usage: {
+      calls: total.calls,
+      inputTokens: total.inputTokens,
+      outputTokens: total.outputTokens,
+      cachedInputTokens: total.cachedInputTokens,
+      reasoningTokens: total.reasoningTokens,
+      ...(total.costUsd === undefined ? {} : { costUsd: total.costUsd }),
+    },
+    durationMs: Math.round(durationMs),
+    ...extra,
+    ...(result.error ? errorFields(result.error) : {}),
+  };
 }

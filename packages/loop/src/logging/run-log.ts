@@ -1,13 +1,7 @@
-import type { BatonError, SerializedError, Logger, LogLevel, RetryListener, RunResult } from "@baton/core";
-
-/** The longest error message a log line carries. */
-const MAX_ERROR_MESSAGE_LENGTH = 500;
-
-/** The code and (cut) message of an error, as log fields. Nothing else of it: its details and cause may hold data. */
-export function errorFields(error: Pick<SerializedError, "code" | "message"> | BatonError): { errorCode: string; errorMessage: string } {
-  const message = error.message.length > MAX_ERROR_MESSAGE_LENGTH ? `${error.message.slice(0, MAX_ERROR_MESSAGE_LENGTH)}…` : error.message;
-  return { errorCode: error.code, errorMessage: message };
-}
+import type { Interruption, Logger, LogLevel, RetryListener, RunResult } from "@baton/core";
+import type { AgentRun } from "../run-tree/agent-run.js";
+import { errorFields } from "./error-fields.js";
+import { logAgentEnd, logAgentStart } from "./agent-lines.js";
 
 /**
  * The log of one agent of a run: writes lines to the run's `logger` with the run id
@@ -81,25 +75,14 @@ export class RunLog {
         "provider retry",
       ));
   }
-}
 
-/** The fields of a run's (or sub-agent's) end: how it stopped, its counts, usage totals and duration. */
-export function endFields(result: RunResult, durationMs: number, extra?: object): object {
-  const total = result.usage.total;
-  return {
-    stopReason: result.stopReason,
-    iterations: result.iterations,
-    toolCallCount: result.toolCallCount,
-    usage: {
-      calls: total.calls,
-      inputTokens: total.inputTokens,
-      outputTokens: total.outputTokens,
-      cachedInputTokens: total.cachedInputTokens,
-      reasoningTokens: total.reasoningTokens,
-      ...(total.costUsd === undefined ? {} : { costUsd: total.costUsd }),
-    },
-    durationMs: Math.round(durationMs),
-    ...extra,
-    ...(result.error ? errorFields(result.error) : {}),
-  };
+  /** Logs the start of an agent's run (see {@link logAgentStart}). */
+  agentStart(run: AgentRun): void {
+    logAgentStart(run, this);
+  }
+
+  /** Logs the end of an agent's run (see {@link logAgentEnd}). */
+  agentEnd(run: AgentRun, result: RunResult, interruptions: readonly Interruption[] | undefined): void {
+    logAgentEnd(run, this, result, interruptions);
+  }
 }

@@ -4,8 +4,6 @@ import {
   ERROR_CODES,
   RunClaimLostError,
   isBatonError,
-  loadConversationHistory,
-  toConversationMessages,
   type Message,
   type NewConversationMessage,
   type RunClaimRequest,
@@ -15,7 +13,10 @@ import {
   type Usage,
   type UsageRecord,
 } from "@baton/core";
+import { loadConversationHistory, toConversationMessages, type RunTurnDetails } from "@baton/core/storage-kit";
 import type { AbortHub } from "../abort/abort-hub.js";
+import { stateUnderHistoryRules, withHistoryRules } from "./history-rules.js";
+import { RunNotResumableError } from "./run-not-resumable-error.js";
 
 /** Who a run's persistence writes for, and how. */
 export interface RunPersistenceOptions {
@@ -33,18 +34,14 @@ export interface RunPersistenceOptions {
   readonly onClaimLost: (error: RunClaimLostError) => void;
 }
 
-/** Raised when a run cannot be resumed: unknown, finished, or held by another process. */
-export class RunNotResumableError extends BatonError {
-  constructor(
-    readonly runId: string,
-    reason: string,
-    /** Who holds the run and until when (ms since the epoch), when another process holds it. */
-    held?: { readonly owner: string | undefined; readonly leaseUntil: number | undefined },
-  ) {
-    super(ERROR_CODES.RUN_NOT_RESUMABLE, `Run "${runId}" cannot be resumed: ${reason}.`, {
-      details: held === undefined ? { runId, reason } : { runId, reason, heldBy: held.owner ?? null, leaseUntil: held.leaseUntil ?? null },
-    });
-  }
+/** A finished run's answer, as the run holds it: its conversation gets it as one stored message. */
+export interface RunAnswer {
+  /** The messages the run added (its turns and tool results). */
+  readonly messages: readonly Message[];
+  /** Tool metadata by call id: a call marked `includeInHistory: false` is stored as its summary. */
+  readonly toolMetadata: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Who wrote it, the tokens of each turn and the progress of its tool calls. */
+  readonly details: RunTurnDetails;
 }
 
 /** Who wrote a stored message of the run. */
@@ -205,8 +202,9 @@ export class RunPersistence {
   }
 
   /**
-   * Saves the run's state. `state` is read when the write starts (so a burst of requests
-   * writes once, with the latest state); the storage serializes it at once. A request
+   * Saves the run's state, as storage keeps it (results of tools marked not for history
+   * replaced by their summaries). `state` is read when the write starts (so a burst of
+   * requests writes once, with the latest state); the storage serializes it at once. A request
    * made `soon` (a finished tool call) starts a moment later, so the checkpoint at the
    * end of the step, asked for right after, joins it.
    */
@@ -229,15 +227,16 @@ export class RunPersistence {
         });
       this.startWaiting = undefined;
       if (this.queuedCheckpoint === write) this.queuedCheckpoint = undefined;
-      await this.options.storage.saveCheckpoint(this.latestState!(), this.claim());
+      await this.options.storage.saveCheckpoint(stateUnderHistoryRules(this.latestState!()), this.claim());
     });
     this.queuedCheckpoint = write;
     return write;
   }
 
-  /** Saves the last state of a run (after every queued write), with the given lease. */
+  /** Saves the last state of a run (after every queued write, under the history rules), with the given lease. */
   private lastCheckpoint(state: RunState, leaseMs: number): Promise<void> {
-    return this.enqueue(() => this.options.storage.saveCheckpoint(state, this.claim(leaseMs)));
+    const stored = stateUnderHistoryRules(state);
+    return this.enqueue(() => this.options.storage.saveCheckpoint(stored, this.claim(leaseMs)));
   }
 
   /**
@@ -306,10 +305,11 @@ export class RunPersistence {
    * resumed run finishes twice), then saves the final state, which marks the run
    * finished. Resolves when both are written.
    */
-  finish(state: RunState, answer: readonly NewConversationMessage[], resumed: boolean): Promise<void> {
+  finish(state: RunState, answer: RunAnswer | undefined, resumed: boolean): Promise<void> {
     this.dispose();
     const conversation = state.conversation;
-    if (conversation && answer.length > 0) {
+    const stored = conversation && answer ? answerMessages(answer) : [];
+    if (conversation && stored.length > 0) {
       void this.enqueue(async () => {
         const { storage, runId } = this.options;
         // Only a resumed run can find its answer there already: the process before it may have died right after appending it.
@@ -317,7 +317,7 @@ export class RunPersistence {
           const stored = await storage.loadMessages(conversation.id, { afterSeq: conversation.throughSeq });
           if (stored.some((message) => message.runId === runId && message.role === "assistant")) return;
         }
-        await storage.appendMessages(conversation.id, answer);
+        await storage.appendMessages(conversation.id, stored);
       });
     }
     return this.lastCheckpoint(state, this.options.leaseMs);
@@ -334,4 +334,9 @@ export class RunPersistence {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
   }
+}
+
+/** A run's answer as its conversation stores it: one message of its turns, progress and results (history rules applied). */
+function answerMessages(answer: RunAnswer): NewConversationMessage[] {
+  return toConversationMessages(withHistoryRules(answer.messages, answer.toolMetadata), answer.details);
 }

@@ -32,7 +32,7 @@ import type { ToolRunEnvironment } from "../tools/tool-run-environment.js";
 import { insertUsage } from "../state/insert-usage.js";
 import type { RunSettings } from "./run-settings.js";
 import type { RunTree } from "./run-tree.js";
-import { runNestedAgent } from "./nested-runs.js";
+import { loadNestedRuns } from "../optional/load-optional-parts.js";
 
 /** What the model turn of the current step produced, for the steps after it. */
 export interface TurnSummary {
@@ -252,7 +252,9 @@ export class AgentRun implements ToolRunEnvironment {
   }
 
   runSubAgent(request: SubAgentRequest, signal: AbortSignal, entry: BatchCall, ordinal: number): Promise<RunResult> {
-    return runNestedAgent(this, request, signal, entry, ordinal);
+    const nested = loadNestedRuns();
+    if (!(nested instanceof Promise)) return nested.runNestedAgent(this, request, signal, entry, ordinal);
+    return nested.then((loaded) => loaded.runNestedAgent(this, request, signal, entry, ordinal));
   }
 }
 

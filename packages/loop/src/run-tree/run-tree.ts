@@ -2,7 +2,6 @@ import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type AgentState, type InterruptDec
 import type { EventScope } from "../events/event-scope.js";
 import type { RunPersistence } from "../persistence/run-persistence.js";
 import { ToolCallIds } from "./tool-call-ids.js";
-import { stateUnderHistoryRules } from "../persistence/history-rules.js";
 
 /**
  * What every agent of one run tree shares: the run id, the event scope (one sequence
@@ -59,6 +58,6 @@ export class RunTree {
 
   /** Asks for a checkpoint of the tree (coalesced with one already waiting); `soon`: it may wait a moment for others to join it. */
   checkpoint(soon = false): Promise<void> | undefined {
-    return this.persistence?.checkpoint(() => stateUnderHistoryRules(this.stateValue()), soon);
+    return this.persistence?.checkpoint(() => this.stateValue(), soon);
   }
 }

@@ -2,7 +2,7 @@ import { ContextLengthExceededError, ZERO_TOKEN_USAGE, reportedContextLimit, typ
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
 import { trimContext } from "./trim-context.js";
-import { errorFields } from "../logging/run-log.js";
+import { errorFields } from "../logging/error-fields.js";
 
 /** Without a limit in the provider's error, the engine trims to this share of the configured window. */
 const UNREPORTED_LIMIT_SHARE = 0.9;

@@ -1,19 +1,16 @@
 import {
   messageText,
-  toConversationMessages,
   type AgentState,
   type BatonError,
   type RunState,
   type AssistantMessage,
   type Interruption,
-  type NewConversationMessage,
   type NextStep,
   type RunResult,
 } from "@baton/core";
-import { stateUnderHistoryRules, withHistoryRules } from "../persistence/history-rules.js";
+import type { RunAnswer } from "../persistence/run-persistence.js";
 import { resultOf } from "../state/result-of.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
-import { logAgentEnd } from "../logging/agent-lines.js";
 
 /** How long an aborted run waits for its last storage writes (they go on afterwards). */
 const ABORTED_RUN_WAIT_MS = 200;
@@ -46,21 +43,25 @@ function keepSentText(state: AgentState): void {
   }
 }
 
-/** The run's turns, progress and results as the one message its conversation stores. */
-function answerOf(run: AgentRun): NewConversationMessage[] {
+/** The run's turns, progress and results, which its conversation stores as one message. */
+function answerOf(run: AgentRun): RunAnswer | undefined {
   const { state, tree } = run;
-  if (!tree.conversation || state.added.length === 0) return [];
+  if (!tree.conversation || state.added.length === 0) return undefined;
   const turnTokens = state.turnIterations.map((iteration) => {
     const usage = state.usage.find((record) => record.agentPath === state.agentPath && record.iteration === iteration);
     return usage && { output: usage.outputTokens, reasoning: usage.reasoningTokens, iteration };
   });
-  return toConversationMessages(withHistoryRules(state.added, state.toolMetadata), {
-    runId: tree.runId,
-    agentPath: state.agentPath,
-    ...(tree.userId === undefined ? {} : { userId: tree.userId }),
-    turnTokens,
-    progress: state.progress,
-  });
+  return {
+    messages: state.added,
+    toolMetadata: state.toolMetadata,
+    details: {
+      runId: tree.runId,
+      agentPath: state.agentPath,
+      ...(tree.userId === undefined ? {} : { userId: tree.userId }),
+      turnTokens,
+      progress: state.progress,
+    },
+  };
 }
 
 /**
@@ -98,8 +99,8 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
     const abort = aborted ? undefined : run.abort;
     const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
     if (!tree.claimed) persistence.dispose();
-    else if (interruptions) written = await persistence.bounded(persistence.pause(stateUnderHistoryRules(value!)), abort, waitMs);
-    else written = await persistence.bounded(persistence.finish(stateUnderHistoryRules(value!), answerOf(run), run.resumed), abort, waitMs);
+    else if (interruptions) written = await persistence.bounded(persistence.pause(value!), abort, waitMs);
+    else written = await persistence.bounded(persistence.finish(value!, answerOf(run), run.resumed), abort, waitMs);
   }
   run.abort.dispose();
   const result = resultOf(state, written && persistence!.ok);
@@ -139,7 +140,7 @@ async function endAttempt(run: AgentRun, next: Extract<NextStep, { type: "stop" 
   const current = tree.stateValue();
   // The model step counted the failed call's iteration when it began.
   const value: RunState = { ...current, root: { ...current.root, step: "prepare", iteration: current.root.iteration - 1 } };
-  const written = await persistence.bounded(persistence.pause(stateUnderHistoryRules(value)), run.abort);
+  const written = await persistence.bounded(persistence.pause(value), run.abort);
   run.abort.dispose();
   const ended: AgentState = { ...state, status: "finished", stopReason: "error", error: next.error.toJSON(), text: state.text ?? finalText(state) };
   const persisted = written && persistence.ok;
@@ -162,5 +163,5 @@ function announceEnd(run: AgentRun, result: RunResult, interruptions: readonly I
       ...(interruptions && run.parent === undefined ? { interruptions } : {}),
     });
   }
-  if (run.log) logAgentEnd(run, run.log, result, interruptions);
+  run.log?.agentEnd(run, result, interruptions);
 }

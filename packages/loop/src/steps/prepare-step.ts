@@ -10,7 +10,6 @@ import {
   type ToolDefinition,
 } from "@baton/core";
 import { callHook } from "../hooks/call-hook.js";
-import { checkBudgets, projectCall } from "../budget/budget-check.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
 
@@ -85,14 +84,14 @@ function planCall(run: AgentRun, plan: StepPlan, overrides: StepOverrides | unde
   const budget = settings.budget;
   if (budget) {
     const info = run.provider.getModelInfo?.(request.model);
-    const projection = projectCall(budget, request, {
+    const projection = budget.project(request, {
       counter: settings.tokenCounter,
       reservedOutputTokens: settings.maxOutputTokens ?? info?.maxOutputTokens ?? 0,
       lastInputTokens: run.lastInputTokens,
       pricing: info?.pricing,
       providerId: run.provider.id,
     });
-    const exceeded = checkBudgets(budget, projection);
+    const exceeded = budget.exceeded(projection);
     if (exceeded) {
       const tokens = TokenBudgetExceededError.isInstance(exceeded);
       run.emit({ type: "budget-exceeded", budget: tokens ? "tokens" : "cost", limit: exceeded.limit, used: exceeded.used });

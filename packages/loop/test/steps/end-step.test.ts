@@ -71,7 +71,7 @@ describe("end step", () => {
     expect(nudged.state.hasToolCalls).toBe(true);
     expect(nudged.state.inLoopMessages.at(-1)).toEqual({ role: "system", content: "Use a tool first." });
 
-    const error = new BatonError("STRUCTURED_OUTPUT_INVALID", "not JSON");
+    const error = new BatonError("HOOK_FAILED", "not JSON");
     const failed = await atEnd("answer", { shouldStop: () => ({ reason: "error", error }) });
     expect(await endStep(failed.run)).toEqual({ type: "stop", reason: "error", error });
   });

@@ -1,6 +1,7 @@
 /**
- * Error codes of `@baton/mcp`, beside core's `ERROR_CODES`. Stable: match on them in
- * logs and `catch` blocks. A tool that reports an error result (`isError`) fails with
+ * Error codes of `@baton/mcp`, registered in core's `BatonErrorCodes` (below), so
+ * `BatonError`, `isBatonError` and `SerializedError` take them wherever this package
+ * is imported. Stable: match on them in logs and `catch` blocks. A tool that reports an error result (`isError`) fails with
  * core's `TOOL_EXECUTION_FAILED` ({@link McpToolError}), like any tool that throws.
  */
 export const MCP_ERROR_CODES = {
@@ -18,3 +19,8 @@ export const MCP_ERROR_CODES = {
 
 /** One of the {@link MCP_ERROR_CODES}. */
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];
+
+declare module "@baton/core" {
+  /** The codes of `@baton/mcp` ({@link MCP_ERROR_CODES}). */
+  interface BatonErrorCodes extends Record<McpErrorCode, true> {}
+}

@@ -1,4 +1,4 @@
-import { BatonError, ToolExecutionError, type BatonErrorOptions, type ErrorCode } from "@baton/core";
+import { BatonError, ToolExecutionError, type BatonErrorOptions } from "@baton/core";
 import { MCP_ERROR_CODES, type McpErrorCode } from "./mcp-error-codes.js";
 
 /** The base of the errors `@baton/mcp` throws; `code` is one of {@link MCP_ERROR_CODES}. */
@@ -7,7 +7,7 @@ export class BatonMcpError extends BatonError {
   readonly serverName: string;
 
   constructor(code: McpErrorCode, serverName: string, message: string, options: BatonErrorOptions = {}) {
-    super(code as ErrorCode, message, { ...options, details: { server: serverName, ...options.details } });
+    super(code, message, { ...options, details: { server: serverName, ...options.details } });
     this.serverName = serverName;
   }
 }

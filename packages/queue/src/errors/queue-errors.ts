@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { QUEUE_ERROR_CODES } from "./queue-error-codes.js";
 
 /** A run job whose data failed validation: that job fails for good, the others go on. Code `INVALID_RUN_JOB`. */
 export class InvalidRunJobError extends BatonError {
@@ -8,7 +9,7 @@ export class InvalidRunJobError extends BatonError {
     /** What is wrong, by field. */
     readonly problem: string,
   ) {
-    super(ERROR_CODES.INVALID_RUN_JOB, `Run job ${jobId} has invalid data: ${problem}.`, { details: { jobId, problem } });
+    super(QUEUE_ERROR_CODES.INVALID_RUN_JOB, `Run job ${jobId} has invalid data: ${problem}.`, { details: { jobId, problem } });
   }
 }
 
@@ -20,7 +21,7 @@ export class UnknownAgentError extends BatonError {
     readonly known: readonly string[],
   ) {
     super(
-      ERROR_CODES.UNKNOWN_AGENT,
+      QUEUE_ERROR_CODES.UNKNOWN_AGENT,
       `No agent named "${agent}" is registered with this worker. Known agents: ${known.length > 0 ? known.join(", ") : "none"}.`,
       {
         details: { agent, known },
@@ -35,6 +36,6 @@ export class RunJobFailedError extends BatonError {
     readonly runId: string,
     reason: string,
   ) {
-    super(ERROR_CODES.RUN_JOB_FAILED, `Run "${runId}" failed in the queue: ${reason}`, { details: { runId, reason } });
+    super(QUEUE_ERROR_CODES.RUN_JOB_FAILED, `Run "${runId}" failed in the queue: ${reason}`, { details: { runId, reason } });
   }
 }

@@ -6,6 +6,7 @@ import { closeRedisClient, newRedisClient, type RedisConnection } from "../redis
 import { abortChannel, abortKey } from "../relay/abort-keys.js";
 import { DEFAULT_QUEUE_PREFIX, runRelayKeys } from "../relay/relay-keys.js";
 import { RedisRunEventLog } from "../relay/redis-run-event-log.js";
+import { relayScripts } from "../relay/relay-scripts.js";
 import { DEFAULT_QUEUE_NAME, relayOptionsOf, RELAY_OPTION_RULES, type RelayOptions } from "./queue-defaults.js";
 
 /** Options of {@link createRunQueue}. */
@@ -130,6 +131,7 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
   const onError = options.onError ?? (() => undefined);
   client.on("error", onError);
   const queue = new Queue(name, { connection: client });
+  const scripts = relayScripts(client);
   queue.on("error", onError);
   const jobDefaults: JobsOptions = {
     attempts: options.retry?.attempts ?? 3,
@@ -142,9 +144,10 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
     const parsed = parseRunJob(data);
     if (!parsed.ok) throw new ConfigurationError(`The run cannot be queued: ${parsed.problem}.`, { details: { problem: parsed.problem } });
     const keys = runRelayKeys(prefix, data.runId);
-    // Known from now on (an SSE client may connect before a worker takes the job); sent with the job, not before it.
+    // Known from now on (an SSE client may connect before a worker takes the job): sent on the job's connection
+    // right before it, so Redis applies it first, in the same round trip.
     const [, job] = await Promise.all([
-      client.multi().hsetnx(keys.meta, "ended", "0").pexpire(keys.meta, relay.expireAfterMs).exec(),
+      scripts.announce(keys, relay.expireAfterMs),
       queue.add("run", parsed.data, { ...jobDefaults, jobId, ...(priority === undefined ? {} : { priority }) }),
     ]);
     return { runId: data.runId, jobId: job.id ?? jobId };

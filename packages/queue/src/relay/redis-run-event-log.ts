@@ -105,13 +105,17 @@ export class RedisRunEventLog implements RunEventLog {
 /** Where the log of `runId` stands: its stream's numbers and its hash's end mark. */
 async function headOf(client: Redis, prefix: string, runId: string): Promise<RunEventLogHead | undefined> {
   const keys = runRelayKeys(prefix, runId);
-  const [info, meta] = (await client.multi().xinfo("STREAM", keys.events).hget(keys.meta, "ended").exec()) ?? [
-    [null, null],
-    [null, null],
-  ];
-  const ended = meta?.[1] as string | null;
-  const stream = info?.[0] === null && Array.isArray(info[1]) ? streamInfoOf(info[1]) : undefined;
+  // The end mark first, then the stream, in this order on one connection (no transaction needed): a mark read
+  // as set was written with the stream's last entry, so the numbers read after it include that entry.
+  const [ended, info] = await Promise.all([client.hget(keys.meta, "ended"), client.xinfo("STREAM", keys.events).catch(noStream)]);
+  const stream = Array.isArray(info) ? streamInfoOf(info) : undefined;
   if (stream === undefined && ended === null) return undefined;
   const lastSeq = stream?.lastSeq ?? 0;
   return { lastSeq, firstSeq: stream?.firstSeq ?? lastSeq + 1, ended: ended === "1" };
+}
+
+/** `undefined` for the error `XINFO STREAM` gives when the stream does not exist; other errors are thrown. */
+function noStream(error: unknown): undefined {
+  if (error instanceof Error && /no such key/i.test(error.message)) return undefined;
+  throw error;
 }

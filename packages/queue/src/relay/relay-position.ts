@@ -3,7 +3,8 @@ import type { RunRelayKeys } from "./relay-keys.js";
 import { seqOfEntryId } from "./relay-keys.js";
 import { streamInfoOf } from "./stream-info.js";
 
-type StreamEntries = [id: string, fields: string[]][];
+/** Entries as `XRANGE` and `XREVRANGE` reply them. */
+export type StreamEntries = [id: string, fields: string[]][];
 
 /** Where a run's relayed stream stands, for an attempt that continues it. */
 export interface RelayPosition {
@@ -41,8 +42,15 @@ export async function relayPosition(client: Redis, keys: RunRelayKeys): Promise<
 export function relayPositionOf(replies: [error: Error | null, result: unknown][] | null): RelayPosition {
   const info = replies?.[0]?.[0] === null && Array.isArray(replies[0][1]) ? streamInfoOf(replies[0][1]) : undefined;
   const last = ((replies?.[1]?.[1] ?? []) as StreamEntries)[0];
-  const contentMax = (replies?.[2]?.[1] ?? null) as string | null;
+  return positionOf(info?.lastSeq ?? 0, last, (replies?.[2]?.[1] ?? null) as string | null);
+}
+
+/**
+ * A {@link RelayPosition} from what was read: the stream's last generated sequence
+ * number (0 when none), its last entry, and the run's `contentMax`.
+ */
+export function positionOf(lastGeneratedSeq: number, last: StreamEntries[number] | undefined, contentMax: string | null): RelayPosition {
   const lastEvent = last === undefined ? undefined : (JSON.parse(last[1][1]!) as { agentPath?: string });
-  const lastSeq = Math.max(info?.lastSeq ?? 0, last === undefined ? 0 : seqOfEntryId(last[0]));
+  const lastSeq = Math.max(lastGeneratedSeq, last === undefined ? 0 : seqOfEntryId(last[0]));
   return { lastSeq, nextContentIndex: contentMax === null ? 0 : Number(contentMax) + 1, rootAgentPath: lastEvent?.agentPath?.split("/")[0] };
 }

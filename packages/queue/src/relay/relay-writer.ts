@@ -1,7 +1,10 @@
 import { BatonError, ERROR_CODES, type EventSink, type StreamEvent } from "@baton/core";
 import type { Redis } from "ioredis";
 import { entryId, runRelayKeys, type RunRelayKeys } from "./relay-keys.js";
-import { addPositionReads, relayPositionOf } from "./relay-position.js";
+import { relayScripts, type RelayScripts } from "./relay-scripts.js";
+
+/** How long an event waits to be written with the ones after it, in ms, when `batchDelayMs` is not given. */
+const DEFAULT_BATCH_DELAY_MS = 4;
 
 /** Options of {@link startRelayWriter}. */
 export interface RelayWriterOptions {
@@ -14,6 +17,15 @@ export interface RelayWriterOptions {
   readonly highWaterMark?: number;
   /** Told about a batch that could not be written (the events are kept and written again). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * How long an event waits to be written with the ones after it, in ms. Default 4: what
+   * a step's end, a tool batch and the next step's start emit, with the storage writes
+   * between them, goes in one batch, written while the run waits on its model rather
+   * than between the run's own round trips (which it would slow down). The root
+   * `run-end` never waits (it goes at once, with whatever waits), nor does a full
+   * backlog or a {@link RelayWriter.flush}.
+   */
+  readonly batchDelayMs?: number;
 }
 
 /**
@@ -21,9 +33,10 @@ export interface RelayWriterOptions {
  * the log's own sequence number (`base + event.seq`, where `base` is the last number
  * written by earlier attempts of the run) and content index (after every block earlier
  * attempts opened, so a client never mixes two attempts' blocks), in batches of one
- * round trip. The root
- * `run-end` and the stream's end mark go in one transaction. While too many events
- * wait (Redis slow or away), `emit` returns a promise: the run waits, nothing is dropped.
+ * command each (a script: a reader blocked on the stream wakes once per batch, with all
+ * of it). The root `run-end` goes at once, in the same batch as the stream's end mark.
+ * While too many events wait (Redis slow or away), `emit` returns a promise: the run
+ * waits, nothing is dropped.
  */
 export class RelayWriter implements EventSink {
   private pending: string[] = [];
@@ -31,6 +44,10 @@ export class RelayWriter implements EventSink {
   private early: StreamEvent[] = [];
   private pendingEnd = false;
   private writing: Promise<void> | undefined;
+  /** Ends the wait before the next batch early (the root `run-end` came, the backlog is full, or a flush waits). */
+  private hurry: (() => void) | undefined;
+  private readonly scripts: RelayScripts;
+  private readonly batchDelayMs: number;
   private drained: { promise: Promise<void>; resolve: () => void } | undefined;
   private readonly highWaterMark: number;
   private failures = 0;
@@ -39,8 +56,8 @@ export class RelayWriter implements EventSink {
   /** The highest content index queued (as written), or -1. */
   private contentMax = -1;
   private position: { readonly base: number; readonly contentBase: number } | undefined;
-  /** Resolves once the stream is reopened for this attempt and its position read. */
-  private readonly ready: Promise<void>;
+  /** Resolves once the stream is reopened for this attempt and its position read (made by {@link RelayWriter.start}). */
+  private ready: Promise<void> | undefined;
 
   constructor(
     private readonly client: Redis,
@@ -48,8 +65,17 @@ export class RelayWriter implements EventSink {
     private readonly options: RelayWriterOptions,
   ) {
     this.highWaterMark = options.highWaterMark ?? 1000;
-    this.ready = this.open();
-    this.ready.catch(() => undefined);
+    this.batchDelayMs = options.batchDelayMs ?? DEFAULT_BATCH_DELAY_MS;
+    this.scripts = relayScripts(client);
+  }
+
+  /**
+   * Starts reopening the stream for this attempt (once; later calls return the same
+   * promise). Events emitted before are held; a write starts it when nothing did.
+   */
+  start(): Promise<void> {
+    this.ready ??= this.open();
+    return this.ready;
   }
 
   /** The last sequence number written before this attempt (once {@link RelayWriter.opened}). */
@@ -62,9 +88,9 @@ export class RelayWriter implements EventSink {
     return this.position?.contentBase ?? 0;
   }
 
-  /** Resolves once the stream is reopened for this attempt and its position is known. */
+  /** Resolves once the stream is reopened for this attempt and its position is known (starting it if need be). */
   opened(): Promise<void> {
-    return this.ready;
+    return this.start();
   }
 
   /** Events not yet written. */
@@ -79,9 +105,11 @@ export class RelayWriter implements EventSink {
     if (ends) this.pendingEnd = this.endQueued = true;
     if (this.position === undefined) this.early.push(event);
     else this.queue(event, this.position.base, this.position.contentBase);
-    // The root's run-end is the last event: it goes out at once (its readers wait for it), the others after this turn.
+    // The root's run-end is the last event: it goes out at once (its readers wait for it), the others a moment later.
     if (this.writing === undefined) this.writing = this.writeSoon(!ends);
+    else if (ends) this.hurry?.();
     if (this.backlog < this.highWaterMark) return undefined;
+    this.hurry?.();
     this.drained ??= withResolvers();
     return this.drained.promise;
   }
@@ -98,9 +126,7 @@ export class RelayWriter implements EventSink {
     for (let failures = 0; ; failures++) {
       if (this.closed) return;
       try {
-        const { events, meta } = this.keys;
-        const replies = await addPositionReads(this.client.multi(), this.keys).hset(meta, "ended", "0").persist(meta).persist(events).exec();
-        const at = relayPositionOf(replies);
+        const at = await this.scripts.open(this.keys);
         this.position = { base: at.lastSeq, contentBase: at.nextContentIndex };
         for (const event of this.early) this.queue(event, at.lastSeq, at.nextContentIndex);
         this.early = [];
@@ -114,6 +140,7 @@ export class RelayWriter implements EventSink {
 
   /** Resolves when every event queued so far is written (or `close()` gave up). */
   async flush(): Promise<void> {
+    this.hurry?.();
     while (this.writing !== undefined) await this.writing;
   }
 
@@ -122,11 +149,10 @@ export class RelayWriter implements EventSink {
    * that found the run already finished writes no events, but the stream must end).
    */
   async finish(): Promise<void> {
-    await this.ready;
+    await this.start();
     await this.flush();
     if (this.endQueued || this.closed) return;
-    const { events, meta } = this.keys;
-    await this.client.multi().hset(meta, "ended", "1").pexpire(events, this.options.expireAfterMs).pexpire(meta, this.options.expireAfterMs).exec();
+    await this.scripts.append(this.keys, this.options.maxLength, [], undefined, this.options.expireAfterMs);
   }
 
   /** Stops writing: events still queued are dropped. */
@@ -137,10 +163,10 @@ export class RelayWriter implements EventSink {
     this.release();
   }
 
-  private async writeSoon(afterThisTurn = true): Promise<void> {
-    // After the current turn of the event loop: the events a model chunk or a tool batch emits together go in one write.
-    if (afterThisTurn) await new Promise<void>((resolve) => setImmediate(resolve));
-    await this.ready;
+  private async writeSoon(wait = true): Promise<void> {
+    // A moment later (`batchDelayMs`): what the run emits meanwhile goes in the same batch.
+    if (wait) await this.delay();
+    if (this.position === undefined) await this.start();
     while (this.pending.length > 0 && !this.closed) {
       const batch = this.pending;
       const end = this.pendingEnd;
@@ -163,35 +189,45 @@ export class RelayWriter implements EventSink {
     this.release();
   }
 
+  /** Waits `batchDelayMs`, or less when the root `run-end` comes meanwhile (or the backlog fills, or a flush waits). */
+  private delay(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const go = (): void => {
+        clearTimeout(timer);
+        if (this.hurry === go) this.hurry = undefined;
+        resolve();
+      };
+      const timer = setTimeout(go, this.batchDelayMs);
+      this.hurry = go;
+    });
+  }
+
   private async write(batch: readonly string[], end: boolean): Promise<void> {
-    const { events, meta } = this.keys;
     // After a failed write the batch may have been applied with only its reply lost (Redis restarted, the
     // connection dropped): skip the entries already there, if they are this writer's own.
     const skip = this.failures > 0 ? await this.writtenAlready(batch) : 0;
-    // A batch that ends the stream is one transaction (its run-end and the end mark go together); the others
-    // are a pipeline: their order is kept all the same, and Redis does less for them.
-    const transaction = end ? this.client.multi() : this.client.pipeline();
-    for (let i = skip * 2; i < batch.length; i += 2) {
-      transaction.xadd(events, "MAXLEN", "~", this.options.maxLength, batch[i]!, "e", batch[i + 1]!);
+    // One script: the batch is appended at once (a reader wakes once for all of it), and a batch that ends the
+    // stream sets the end mark with its run-end.
+    let failed: Error | undefined;
+    try {
+      await this.scripts.append(
+        this.keys,
+        this.options.maxLength,
+        skip === 0 ? batch : batch.slice(skip * 2),
+        this.contentMax >= 0 ? this.contentMax : undefined,
+        end ? this.options.expireAfterMs : undefined,
+      );
+    } catch (error) {
+      if (!(error instanceof Error) || !/equal or smaller/i.test(error.message)) throw error;
+      failed = error;
     }
-    if (this.contentMax >= 0) transaction.hset(meta, "contentMax", String(this.contentMax));
-    if (end) {
-      transaction.hset(meta, "ended", "1");
-      transaction.pexpire(events, this.options.expireAfterMs);
-      transaction.pexpire(meta, this.options.expireAfterMs);
-    }
-    const replies = await transaction.exec();
-    const failed = replies?.find(([error]) => error !== null)?.[0];
     if (failed) {
-      // An id not above the stream's last one. Either the client sent the transaction twice (it resends
+      // An id not above the stream's last one. Either the client sent the script twice (it resends
       // commands whose reply a dropped connection lost, and the first run went through): then the entries
       // are this writer's own and nothing is missing. Or another attempt of the run writes after this one.
-      if (/equal or smaller/i.test(failed.message)) {
-        if ((await this.writtenAlready(batch)) * 2 === batch.length) return;
-        this.close();
-        throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events: ${failed.message}`, { cause: failed });
-      }
-      throw failed;
+      if ((await this.writtenAlready(batch)) * 2 === batch.length) return;
+      this.close();
+      throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events: ${failed.message}`, { cause: failed });
     }
   }
 
@@ -226,6 +262,17 @@ export class RelayWriter implements EventSink {
  * emitted before that are held and numbered then, so the run need not wait for it.
  */
 export function startRelayWriter(client: Redis, runId: string, options: RelayWriterOptions): RelayWriter {
+  const writer = relayWriter(client, runId, options);
+  void writer.start();
+  return writer;
+}
+
+/**
+ * The relay writer of `runId` for a new attempt, not started yet: it reopens the stream
+ * on {@link RelayWriter.start} (or its first write), so the caller can start the run
+ * first (the run's first round trip then goes first).
+ */
+export function relayWriter(client: Redis, runId: string, options: RelayWriterOptions): RelayWriter {
   return new RelayWriter(client, runRelayKeys(options.prefix, runId), options);
 }
 

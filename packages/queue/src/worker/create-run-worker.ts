@@ -6,7 +6,7 @@ import { InvalidRunJobError, RunJobFailedError, UnknownAgentError } from "../err
 import { closeRedisClient, newRedisClient, type RedisConnection } from "../redis/redis-connection.js";
 import { DEFAULT_QUEUE_PREFIX } from "../relay/relay-keys.js";
 import { abortChannel, abortKey } from "../relay/abort-keys.js";
-import { startRelayWriter } from "../relay/relay-writer.js";
+import { relayWriter } from "../relay/relay-writer.js";
 import { appendRunFailure } from "../relay/run-failure.js";
 import { DEFAULT_QUEUE_NAME, relayOptionsOf, RELAY_OPTION_RULES, type RelayOptions } from "../queue/queue-defaults.js";
 import type { QueueAgent } from "./queue-agent.js";
@@ -162,7 +162,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     const data = parsed.data;
     const agent = findAgent(data.agent);
     if (agent === undefined) return failFor(data.runId, new UnknownAgentError(data.agent, knownAgents));
-    const wait = await rateLimits.take(data.rateLimitKey);
+    const wait = data.rateLimitKey === undefined ? 0 : await rateLimits.take(data.rateLimitKey);
     if (wait > 0) {
       await job.moveToDelayed(Date.now() + wait, token);
       throw new DelayedError();
@@ -172,18 +172,22 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     jobSignal?.addEventListener("abort", abortFromJob, { once: true });
     controllers.set(data.runId, controller);
     try {
-      const writer = startRelayWriter(client, data.runId, { prefix, ...relay, onError: report });
-      const abortRequested = client.exists(abortKey(prefix, data.runId)).then((found) => {
-        if (found === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
-      });
-      // A new run's first attempt cannot have left a checkpoint: it starts without waiting for storage or the
-      // relay (its events are held until the stream is reopened; an abort found meanwhile stops it at once).
-      // Any later attempt (a retry, a takeover) reads the checkpoint first, and the abort before it starts.
+      const writer = relayWriter(client, data.runId, { prefix, ...relay, onError: report });
+      const checkAbort = () =>
+        client.exists(abortKey(prefix, data.runId)).then((found) => {
+          if (found === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
+        });
+      // A new run's first attempt cannot have left a checkpoint: it starts before anything else is sent (its
+      // first round trip goes first), and the relay is reopened and the abort key read right after (its events
+      // are held until the stream is reopened; an abort found then stops it at once). Any later attempt (a
+      // retry, a takeover) reopens the relay and reads the checkpoint and the abort key first.
       const outageRetries = data.outageRetries ?? 0;
       const firstAttempt = data.kind === "run" && job.attemptsMade === 0 && (job.stalledCounter ?? 0) === 0 && outageRetries === 0;
       let checkpoint: RunCheckpoint | undefined;
-      if (!firstAttempt) [checkpoint] = await Promise.all([options.storage.loadCheckpoint(data.runId), abortRequested]);
-      else abortRequested.catch(report);
+      if (!firstAttempt) {
+        void writer.start();
+        [checkpoint] = await Promise.all([options.storage.loadCheckpoint(data.runId), checkAbort()]);
+      }
       const endAttemptOnRetryableError = outageRetries < outageRetry.attempts;
       const attempt = () =>
         runAttempt({
@@ -197,7 +201,12 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
           heldWaitMs: lockDurationMs * 2 + 2_000,
           endAttemptOnRetryableError,
         });
-      const outcome = await (options.aroundRun === undefined ? attempt() : options.aroundRun(data, attempt));
+      const running = options.aroundRun === undefined ? attempt() : options.aroundRun(data, attempt);
+      if (firstAttempt) {
+        void writer.start();
+        checkAbort().catch(report);
+      }
+      const outcome = await running;
       if (outcome.resumable === true) {
         // The run waits in the queue, its stream left open, and goes on from the failed model call later.
         await writer.flush();

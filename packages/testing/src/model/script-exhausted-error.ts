@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { TESTING_ERROR_CODES } from "../errors/testing-error-codes.js";
 
 /**
  * Thrown (from the stream) when a scripted model is called more times than it has
@@ -14,8 +15,12 @@ export class ScriptExhaustedError extends BatonError {
     /** Number of turns in the script. */
     readonly turns: number,
   ) {
-    super(ERROR_CODES.SCRIPT_EXHAUSTED, `scriptedModel: no scripted turn left for call ${call} (the script has ${turns} ${turns === 1 ? "turn" : "turns"})`, {
-      details: { call, turns },
-    });
+    super(
+      TESTING_ERROR_CODES.SCRIPT_EXHAUSTED,
+      `scriptedModel: no scripted turn left for call ${call} (the script has ${turns} ${turns === 1 ? "turn" : "turns"})`,
+      {
+        details: { call, turns },
+      },
+    );
   }
 }

@@ -2,14 +2,13 @@ import {
   RUN_STATE_FORMAT,
   RUN_STATE_VERSION,
   createAgentState,
-  toConversationMessages,
-  withDataPolicy,
   type AgentState,
   type DataPolicy,
   type Message,
   type RunCheckpoint,
   type Storage,
 } from "@baton/core";
+import { toConversationMessages, withDataPolicy } from "@baton/core/storage-kit";
 import { expect, it } from "vitest";
 import type { StorageHarness } from "./harness.js";
 import { usageRecord } from "./sample-data.js";

@@ -1,4 +1,5 @@
-import { BatonError, ERROR_CODES } from "@baton/core";
+import { BatonError } from "@baton/core";
+import { TOKENS_ERROR_CODES } from "../errors/tokens-error-codes.js";
 
 /**
  * The request cannot be made to fit the model's window with the strategies given:
@@ -14,7 +15,7 @@ export class ContextOverflowError extends BatonError {
     readonly limit: number,
   ) {
     const excess = tokens - limit;
-    super(ERROR_CODES.CONTEXT_OVERFLOW, `The request needs ${tokens} tokens but only ${limit} fit; it is ${excess} tokens over the limit.`, {
+    super(TOKENS_ERROR_CODES.CONTEXT_OVERFLOW, `The request needs ${tokens} tokens but only ${limit} fit; it is ${excess} tokens over the limit.`, {
       details: { tokens, limit, excess },
     });
     this.excess = excess;

@@ -2,7 +2,7 @@ import type { ArchivedToolOutput, ToolArchive, ToolResultPart } from "@baton/cor
 
 /**
  * The archive types live in `@baton/core` so storage adapters can back an archive
- * (`toolArchiveOf(storage)`); they are re-exported here where the strategies use them.
+ * (`toolArchiveOf(storage)` of `@baton/core/storage-kit`); they are re-exported here where the strategies use them.
  */
 export type { ArchivedToolOutput, ToolArchive } from "@baton/core";
 

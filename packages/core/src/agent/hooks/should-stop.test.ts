@@ -52,7 +52,7 @@ describe("applyStopDecision", () => {
   });
 
   it("a stop reason stops with it; an error stops with the error", () => {
-    const error = new BatonError("STRUCTURED_OUTPUT_INVALID", "bad");
+    const error = new BatonError("HOOK_FAILED", "bad");
     expect(applyStopDecision(go, "loop_detected", state())).toEqual({ stop: true, reason: "loop_detected" });
     expect(applyStopDecision(go, { reason: "error", error }, state())).toEqual({ stop: true, reason: "error", error });
   });

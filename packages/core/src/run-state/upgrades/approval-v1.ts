@@ -1,6 +1,6 @@
 import { messageText, toolCallsOf, type AssistantMessage, type Message } from "../../messages/index.js";
-import { createAgentState } from "../create-agent-state.js";
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type BatchCall, type RunState } from "../run-state.js";
+import { createAgentState } from "../../run/create-agent-state.js";
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type BatchCall, type RunState } from "../../run/run-state.js";
 
 /** Format `baton.approval` 1: the approval state of the first agents release. */
 interface ApprovalStateV1 {

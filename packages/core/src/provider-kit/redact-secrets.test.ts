@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AuthenticationError } from "./provider-errors.js";
-import { RunAbortedError } from "./errors.js";
+import { AuthenticationError } from "../errors/provider-errors.js";
+import { RunAbortedError } from "../errors/errors.js";
 import { containsSecret, redactCause, redactSecrets, redactText, secretsOf } from "./redact-secrets.js";
 
 const KEY = "sk-test-SECRET-4242";

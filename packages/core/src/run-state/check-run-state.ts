@@ -1,4 +1,4 @@
-import type { RunState } from "./run-state.js";
+import type { RunState } from "../run/run-state.js";
 
 /** Collects the problems of a value, each with the path of its field. */
 class FieldChecker {

@@ -1,8 +1,8 @@
 import type { Message } from "../messages/index.js";
-import type { ArchiveStore, ToolArchive } from "./archive-store.js";
-import type { ConversationStore } from "./conversation-store.js";
+import type { ArchiveStore, ToolArchive } from "../storage/archive-store.js";
+import type { ConversationStore } from "../storage/conversation-store.js";
 import { toModelMessages } from "./conversation-messages.js";
-import type { SummaryStore } from "./summary-store.js";
+import type { SummaryStore } from "../storage/summary-store.js";
 
 /** A stored conversation as a model sees it, with the position it was read through. */
 export interface ConversationHistory {

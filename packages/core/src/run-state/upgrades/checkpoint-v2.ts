@@ -2,8 +2,8 @@ import { messageText, toolCallsOf, type AssistantMessage, type Message, type Too
 import type { Usage } from "../../usage/index.js";
 import type { StoredProgressPart } from "../../storage/conversation-store.js";
 import type { StopReason } from "../../agent/stop-reason.js";
-import { createAgentState } from "../create-agent-state.js";
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type BatchCall, type RunState } from "../run-state.js";
+import { createAgentState } from "../../run/create-agent-state.js";
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type BatchCall, type RunState } from "../../run/run-state.js";
 
 /** Format 2: the run checkpoint of the first storage release (one agent, no nested runs). */
 interface CheckpointV2 {

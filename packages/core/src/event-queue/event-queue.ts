@@ -1,4 +1,4 @@
-import type { StreamEvent } from "./stream-event.js";
+import type { StreamEvent } from "../events/stream-event.js";
 
 /** Options of an {@link EventQueue}. */
 export interface EventQueueOptions<T = StreamEvent> {

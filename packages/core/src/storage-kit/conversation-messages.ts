@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message, ReasoningPart, ToolCallPart, ToolMessage, ToolResultPart } from "../messages/index.js";
-import type { ConversationMessage, ConversationPart, NewConversationMessage, StoredProgressPart, StoredTextPart } from "./conversation-store.js";
+import type { ConversationMessage, ConversationPart, NewConversationMessage, StoredProgressPart, StoredTextPart } from "../storage/conversation-store.js";
 
 /** Extra facts about a run's turns, for {@link toConversationMessages}. */
 export interface RunTurnDetails {

@@ -3,8 +3,8 @@ import type { Message } from "../messages/index.js";
 import { toConversationMessages, toModelMessages } from "./conversation-messages.js";
 import { applyDataPolicyToParts } from "./policy-storage.js";
 import { loadConversationHistory } from "./conversation-history.js";
-import type { ConversationMessage, NewConversationMessage } from "./conversation-store.js";
-import type { ConversationSummary } from "./summary-store.js";
+import type { ConversationMessage, NewConversationMessage } from "../storage/conversation-store.js";
+import type { ConversationSummary } from "../storage/summary-store.js";
 
 const run: Message[] = [
   {

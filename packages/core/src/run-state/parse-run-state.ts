@@ -1,6 +1,6 @@
 import { runStateIssues } from "./check-run-state.js";
-import { RunStateError } from "./run-state-error.js";
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunState } from "./run-state.js";
+import { RunStateError } from "../run/run-state-error.js";
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunState } from "../run/run-state.js";
 import { upgradeApprovalV1 } from "./upgrades/approval-v1.js";
 import { upgradeCheckpointV2 } from "./upgrades/checkpoint-v2.js";
 

@@ -1,9 +1,9 @@
 import { applyDataPolicy, storesToolCall, storesToolResult, type DataPolicy } from "../agent/data-policy.js";
 import type { Usage } from "../usage/index.js";
-import type { ConversationPart } from "./conversation-store.js";
+import type { ConversationPart } from "../storage/conversation-store.js";
 import type { AgentState, BatchCall, RunState } from "../run/run-state.js";
-import type { Storage } from "./storage.js";
-import type { UsageRecord } from "./usage-store.js";
+import type { Storage } from "../storage/storage.js";
+import type { UsageRecord } from "../storage/usage-store.js";
 
 /**
  * The parts of a stored message as `policy` allows: a turn's text and reasoning go

@@ -1,4 +1,4 @@
-import type { AgentState, BatchCall, RunState } from "./run-state.js";
+import type { AgentState, BatchCall, RunState } from "../run/run-state.js";
 
 /** The JSON of each message, usage record and tool-call record already written (they are never changed in place). */
 const itemJson = new WeakMap<object, string>();

@@ -1,4 +1,4 @@
-import { isBatonError } from "./baton-error.js";
+import { isBatonError } from "../errors/baton-error.js";
 
 /** What a secret is replaced with. */
 export const REDACTED = "***";
