@@ -46,10 +46,9 @@ function packagesImportedBy(entry: string): Set<string> {
   return found;
 }
 
-/** The export names (values and types) of a module, and those of them its declarations mark `@deprecated`. */
+/** The export names (values and types) of a module. */
 interface ModuleExports {
   readonly names: Set<string>;
-  readonly deprecated: Set<string>;
 }
 
 /** Every export of each module, read with the TypeScript compiler. */
@@ -75,14 +74,10 @@ function moduleExports(specifiers: readonly string[]): Map<string, ModuleExports
   });
   const checker = program.getTypeChecker();
   const declarations = program.getSourceFile(probe)!.statements.filter(ts.isImportDeclaration);
-  const isDeprecated = (exported: ts.Symbol): boolean => {
-    const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    return target.getJsDocTags(checker).some((tag) => tag.name === "deprecated");
-  };
   return new Map(
     declarations.map((declaration, i) => {
       const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(declaration.moduleSpecifier)!);
-      return [specifiers[i]!, { names: new Set(exported.map((s) => s.name)), deprecated: new Set(exported.filter(isDeprecated).map((s) => s.name)) }];
+      return [specifiers[i]!, { names: new Set(exported.map((s) => s.name)) }];
     }),
   );
 }
