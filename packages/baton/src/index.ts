@@ -95,6 +95,7 @@ export {
   type InterruptDecisions,
   type Interruption,
   type InterruptionKind,
+  interruptionsOf,
   inToolPreset,
   InvalidDecisionsError,
   InvalidRequestError,
@@ -283,6 +284,8 @@ export {
   type UserMessage,
   validTokenUsage,
   validUsage,
+  type WaitingCall,
+  waitingCalls,
   type VersionedValue,
   ZERO_TOKEN_USAGE,
 } from "@baton/core";

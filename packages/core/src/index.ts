@@ -190,6 +190,7 @@ export {
   type InterruptDecisions,
   type Interruption,
   type InterruptionKind,
+  interruptionsOf,
   isToolPausedSignal,
   type NextStep,
   type OrchestratorState,
@@ -203,6 +204,8 @@ export {
   type ToolBatchState,
   type ToolCallOutcome,
   ToolPausedSignal,
+  waitingCalls,
+  type WaitingCall,
 } from "./run/index.js";
 export {
   type AppendMessagesOptions,

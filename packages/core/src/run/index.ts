@@ -22,5 +22,6 @@ export {
   type InterruptionKind,
 } from "./interruption.js";
 export { agentNameOf, createAgentState, type AgentStateInit } from "./create-agent-state.js";
+export { interruptionsOf, waitingCalls, type WaitingCall } from "./waiting-calls.js";
 export { RunStateError } from "./run-state-error.js";
 export { ToolPausedSignal, isToolPausedSignal } from "./tool-paused-signal.js";

@@ -3,6 +3,7 @@ import {
   SubAgentFailedError,
   ToolPausedSignal,
   createAgentState,
+  interruptionsOf,
   type BatchCall,
   type Message,
   type RunResult,
@@ -14,7 +15,6 @@ import { configOf } from "../hooks/config-of.js";
 import { toRegistry } from "../tools/tool-list-registry.js";
 import { driveAgent } from "../driver/drive-agent.js";
 import { resultOf } from "../state/result-of.js";
-import { interruptionsOf } from "../state/interruptions.js";
 import { initialMessages, withSystem } from "./initial-messages.js";
 import { AgentRun } from "./agent-run.js";
 

@@ -1,5 +1,4 @@
-import { InvalidDecisionsError, type AgentState, type InterruptDecision, type InterruptDecisions } from "@baton/core";
-import { waitingCalls } from "./interruptions.js";
+import { InvalidDecisionsError, waitingCalls, type AgentState, type InterruptDecision, type InterruptDecisions } from "@baton/core";
 
 function isApproval(decision: InterruptDecision): decision is { readonly approve: boolean; readonly reason?: string } {
   return decision !== null && typeof decision === "object" && typeof (decision as { approve?: unknown }).approve === "boolean";

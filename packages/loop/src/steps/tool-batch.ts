@@ -11,6 +11,7 @@ import {
   type ToolBatchState,
   type ToolCallDecision,
   type ToolCallsOverrides,
+  interruptionsOf,
 } from "@baton/core";
 import { callHook } from "../hooks/call-hook.js";
 import { executeToolBatch } from "../tools/execute-tool-batch.js";
@@ -18,7 +19,6 @@ import { checkArguments, prepareToolCall } from "../tools/prepare-tool-calls.js"
 import type { PreparedToolCall } from "../tools/prepared-tool-call.js";
 import { failedOutcome, runToolCall } from "../tools/run-tool-call.js";
 import { recordCallUsage } from "../usage/record-call-usage.js";
-import { interruptionsOf } from "../state/interruptions.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { finishBatch, keepHistoryRule } from "./finish-batch.js";
 import { CONTINUE_TO } from "./continue-to.js";

@@ -1,4 +1,4 @@
-import { ConfigurationError, RunAbortedError, type RunCheckpoint, type RunResult, type Storage } from "@baton/core";
+import { ConfigurationError, interruptionsOf, RunAbortedError, type RunCheckpoint, type RunResult, type Storage } from "@baton/core";
 import type { RunJobData, RunJobOutcome } from "../jobs/run-job.js";
 import type { RelayWriter } from "../relay/relay-writer.js";
 import { RelayGate } from "../relay/relay-gate.js";
@@ -48,10 +48,15 @@ export async function runAttempt(attempt: RunAttempt): Promise<RunJobOutcome> {
   return again;
 }
 
-/** The outcome of a run the checkpoint shows already ended (or paused) when this job is a new run's, else undefined. */
+/**
+ * The outcome of a run the checkpoint shows this job already took to its end, else
+ * undefined: an earlier attempt ended the run, or paused it (a new run's job, or a
+ * resume job whose decisions were applied before the run paused again), and its worker
+ * died before the job completed.
+ */
 function endedOutcome(data: RunJobData, checkpoint: RunCheckpoint): RunJobOutcome | undefined {
-  if (data.kind !== "run" || (checkpoint.stopReason === undefined && checkpoint.status !== "interrupted")) return undefined;
-  // An earlier attempt ended the run (or paused it) but its worker died before the job completed.
+  const paused = checkpoint.status === "interrupted" && (data.kind === "run" || decisionsApplied(data, checkpoint));
+  if (checkpoint.stopReason === undefined && !paused) return undefined;
   const root = checkpoint.root;
   return outcomeOf(data.runId, checkpoint.stopReason ?? "interrupted", { iterations: root.iteration, toolCallCount: root.toolCallCount }, true);
 }
@@ -64,6 +69,7 @@ function endedOutcome(data: RunJobData, checkpoint: RunCheckpoint): RunJobOutcom
 async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: boolean): Promise<RunJobOutcome | "id in use"> {
   const { data, signal } = attempt;
   const deadline = Date.now() + attempt.heldWaitMs;
+  const decisions = decisionsToApply(attempt);
   for (;;) {
     const gate = new RelayGate(attempt.writer, attempt.endAttemptOnRetryableError);
     const retryableErrorEnds = attempt.endAttemptOnRetryableError ? ("attempt" as const) : ("run" as const);
@@ -74,7 +80,7 @@ async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: 
       result =
         resumed || data.kind !== "run"
           ? await attempt.agent.resume(data.runId, {
-              ...(data.kind === "resume" && data.decisions !== undefined ? { decisions: data.decisions as never } : {}),
+              ...(decisions === undefined ? {} : { decisions: decisions as never }),
               ...(data.context === undefined ? {} : { context: data.context }),
               signal,
               sinks,
@@ -118,6 +124,33 @@ async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: 
     await sleep(wait, signal);
     if (signal.aborted) throw signal.reason ?? new RunAbortedError();
   }
+}
+
+/**
+ * The decisions this attempt resumes the run with: a resume job's, unless an earlier
+ * attempt at the same job applied them already. The loop applies decisions and saves
+ * the run as running (approved calls pending, rejected ones refused) before any call
+ * runs, so a checkpoint that no longer shows the run paused means the decisions are in
+ * it: a takeover (or retry) resumes it as a crashed run, without them — given again,
+ * they would match nothing the run waits for, and the loop would refuse them.
+ */
+function decisionsToApply({ data, checkpoint }: RunAttempt): Extract<RunJobData, { kind: "resume" }>["decisions"] {
+  if (data.kind !== "resume") return undefined;
+  if (checkpoint !== undefined && checkpoint.status !== "interrupted") return undefined;
+  return data.decisions;
+}
+
+/**
+ * Whether a resume job's decisions are in the checkpoint already: it has some, and
+ * none of their ids is among what the run waits for. The run then paused again, for
+ * something else, after an earlier attempt applied them. (Decisions not yet applied all
+ * name calls that wait; a mix is a caller's mistake the loop reports.)
+ */
+function decisionsApplied(data: RunJobData, checkpoint: RunCheckpoint): boolean {
+  const ids = data.kind === "resume" && data.decisions !== undefined ? Object.keys(data.decisions) : [];
+  if (ids.length === 0) return false;
+  const waiting = new Set(interruptionsOf(checkpoint.root).map((item) => item.id));
+  return ids.every((id) => !waiting.has(id));
 }
 
 /** Whether an error (thrown, or a result's) says a new run's id is already used by a stored run. */

@@ -5,12 +5,14 @@
 // The agent's model calls the `work` tool twice in parallel, in two turns, then
 // answers `done <n>`. Each `work` call counts its side effect in a Redis hash
 // (`<prefix>:effects`, field `<runId>:<step><part>`) after `toolDelayMs`.
+// The `approver` agent (./approval-agent.mjs) pauses its runs for approval.
 import { setTimeout as sleep } from "node:timers/promises";
 import { resume, run } from "@baton/loop";
 import { createRunWorker } from "@baton/queue";
 import { createRedisStorage } from "@baton/storage-redis";
 import { scriptedModel } from "@baton/testing";
 import { Redis } from "ioredis";
+import { approvalAgent } from "./approval-agent.mjs";
 
 const config = JSON.parse(process.env.SCALE_WORKER ?? "null");
 if (!config) throw new Error("SCALE_WORKER is not set");
@@ -67,7 +69,10 @@ const worker = createRunWorker({
   connection: config.redisUrl,
   name: config.name,
   prefix: config.prefix,
-  agents: { worker: agent },
+  agents: {
+    worker: agent,
+    approver: approvalAgent({ redis, storage, prefix: config.prefix, claimLeaseMs: fixed.claimLeaseMs, storageWaitMs: fixed.storageWaitMs }),
+  },
   storage,
   concurrency: config.concurrency,
   lockDurationMs: config.lockDurationMs,

@@ -1,4 +1,5 @@
-import type { AgentState, BatchCall, Interruption } from "@baton/core";
+import type { Interruption } from "./interruption.js";
+import type { AgentState, BatchCall } from "./run-state.js";
 
 /** A call of an agent's open batch that waits for a person. */
 export interface WaitingCall {
@@ -39,7 +40,11 @@ function collect(agent: AgentState, found: WaitingCall[]): void {
   }
 }
 
-/** What the run tree under `state` waits for. */
+/**
+ * What the run tree under `state` waits for: the approvals and questions a paused run
+ * (`status: "interrupted"`) lists in `result.interruptions`, read from its state (a
+ * stored checkpoint included). Decisions name these ids.
+ */
 export function interruptionsOf(state: AgentState): Interruption[] {
   return waitingCalls(state).map((waiting) => waiting.item);
 }

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import type { AgentConfig, InterruptDecisions, RunCheckpoint, Tool } from "@baton/core";
+import { createRedisStorage, type RedisStorage } from "@baton/storage-redis";
+import { scriptedModel } from "@baton/testing";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { RunJobData } from "../src/jobs/run-job.js";
+import type { RelayWriter } from "../src/relay/relay-writer.js";
+import type { QueueAgent, QueueAgentResumeOptions } from "../src/index.js";
+import { runAttempt } from "../src/worker/run-attempt.js";
+import { loopAgent } from "./support/loop-agent.js";
+import { describeWithRedis, REDIS_URL } from "./support/redis.js";
+
+/**
+ * An attempt at a resume job after a worker died: what the stored checkpoint shows
+ * decides whether the job's decisions are applied, the run goes on without them, or the
+ * job is already done. Checkpoints come from real runs of a loop agent whose every
+ * `step` call waits for approval: the model calls `step` (id a1), then again (a2), then
+ * answers.
+ */
+describeWithRedis("an attempt at a resume job", () => {
+  let storage: RedisStorage;
+  const ran: string[] = [];
+  const step: Tool = {
+    name: "step",
+    description: "Does one step.",
+    parameters: { type: "object", properties: {} },
+    execute: (_args, context) => {
+      ran.push(context.toolCallId);
+      return `did ${context.toolCallId}`;
+    },
+  };
+  const everyStepWaits: AgentConfig = {
+    beforeToolCalls: ({ calls }) => ({ decisions: Object.fromEntries(calls.map((planned) => [planned.call.toolCallId, { type: "interrupt" as const }])) }),
+  };
+  const agent = (): QueueAgent =>
+    loopAgent({
+      // Each turn follows from the tool results the model was sent, so a resumed run (a new model) goes on where it was.
+      provider: scriptedModel(
+        [
+          (request) => {
+            const results = request.messages.filter((message) => message.role === "tool").length;
+            if (results === 0) return { toolCalls: [{ id: "a1", name: "step", arguments: {} }] };
+            if (results === 1) return { toolCalls: [{ id: "a2", name: "step", arguments: {} }] };
+            return { text: "done" };
+          },
+        ],
+        { repeatLast: true },
+      ),
+      tools: [step],
+      storage,
+      config: everyStepWaits,
+    });
+  /** An agent that records the options each resume gets, then resumes with the loop. */
+  const recording = (inner: QueueAgent, calls: QueueAgentResumeOptions[]): QueueAgent => ({
+    run: (input, options) => inner.run(input, options),
+    resume: (runId, options) => {
+      calls.push(options);
+      return inner.resume(runId, options);
+    },
+  });
+  const refusing: QueueAgent = {
+    run: () => Promise.reject(new Error("the job is done: nothing may run")),
+    resume: () => Promise.reject(new Error("the job is done: nothing may resume")),
+  };
+  const resumeJob = (runId: string, decisions: InterruptDecisions): RunJobData => ({ kind: "resume", agent: "steps", runId, decisions: decisions as never });
+  /** The relay is not reached by an attempt that ends before running; one that runs writes to this stand-in. */
+  const writer = { emit: () => undefined } as unknown as RelayWriter;
+  const attempt = (data: RunJobData, checkpoint: RunCheckpoint | undefined, runner: QueueAgent) =>
+    runAttempt({
+      data,
+      agent: runner,
+      checkpoint,
+      checkpointRead: true,
+      storage,
+      writer,
+      signal: new AbortController().signal,
+      heldWaitMs: 2_000,
+      endAttemptOnRetryableError: false,
+    });
+  const noEvents = { signal: new AbortController().signal, sinks: [], retryableErrorEnds: "run" as const };
+
+  /** A run paused at a2: a1 approved and run by an earlier attempt of the job, which then died. */
+  async function pausedAgainAtA2(): Promise<{ runId: string; checkpoint: RunCheckpoint }> {
+    const runId = `attempt-${randomUUID()}`;
+    const first = await agent().run("Go.", { runId, ...noEvents });
+    expect(first.stopReason).toBe("interrupted");
+    const second = await agent().resume(runId, { ...noEvents, decisions: { a1: { approve: true } } });
+    expect(second).toMatchObject({ stopReason: "interrupted", interruptions: [{ id: "a2" }] });
+    return { runId, checkpoint: (await storage.loadCheckpoint(runId))! };
+  }
+
+  beforeAll(async () => {
+    storage = await createRedisStorage({ url: REDIS_URL, keyPrefix: `t-${randomUUID()}:attempts` });
+  });
+  afterAll(async () => {
+    await storage?.close();
+  });
+
+  it("ends as paused, without resuming, when its decisions were applied before the run paused again for something else", async () => {
+    const { runId, checkpoint } = await pausedAgainAtA2();
+    const outcome = await attempt(resumeJob(runId, { a1: { approve: true } }), checkpoint, refusing);
+    expect(outcome).toMatchObject({ runId, stopReason: "interrupted", resumed: true });
+    // The run still waits for a2, as the earlier attempt left it.
+    expect((await storage.loadCheckpoint(runId))?.status).toBe("interrupted");
+  });
+
+  it("applies its decisions when the run waits for them, and the run goes on to its end", async () => {
+    const { runId, checkpoint } = await pausedAgainAtA2();
+    const calls: QueueAgentResumeOptions[] = [];
+    ran.length = 0;
+    const outcome = await attempt(resumeJob(runId, { a2: { approve: true } }), checkpoint, recording(agent(), calls));
+    expect(outcome).toMatchObject({ runId, stopReason: "completed", text: "done", resumed: true });
+    expect(calls.map((options) => options.decisions)).toEqual([{ a2: { approve: true } }]);
+    expect(ran).toEqual(["a2"]);
+  });
+
+  it("returns the run's end when an earlier attempt finished the run before its worker died", async () => {
+    const { runId } = await pausedAgainAtA2();
+    const finished = await agent().resume(runId, { ...noEvents, decisions: { a2: { approve: true } } });
+    expect(finished.stopReason).toBe("completed");
+    const checkpoint = (await storage.loadCheckpoint(runId))!;
+    const outcome = await attempt(resumeJob(runId, { a2: { approve: true } }), checkpoint, refusing);
+    expect(outcome).toMatchObject({ runId, stopReason: "completed", resumed: true });
+  });
+
+  it("hands decisions that name nothing the run waits for, next to ones that do, to the loop, which refuses them", async () => {
+    const { runId, checkpoint } = await pausedAgainAtA2();
+    await expect(attempt(resumeJob(runId, { a2: { approve: true }, zz: { approve: true } }), checkpoint, agent())).rejects.toMatchObject({
+      code: "INVALID_DECISIONS",
+    });
+    expect((await storage.loadCheckpoint(runId))?.status).toBe("interrupted");
+  });
+});
