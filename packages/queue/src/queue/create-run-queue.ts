@@ -145,9 +145,10 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
     if (!parsed.ok) throw new ConfigurationError(`The run cannot be queued: ${parsed.problem}.`, { details: { problem: parsed.problem } });
     const keys = runRelayKeys(prefix, data.runId);
     // Known from now on (an SSE client may connect before a worker takes the job): sent on the job's connection
-    // right before it, so Redis applies it first, in the same round trip.
+    // right before it, so Redis applies it first, in the same round trip. A resumed run's stream, which its pause
+    // ended, is reopened at once: a client following it waits for the continuation instead of finding it ended.
     const [, job] = await Promise.all([
-      scripts.announce(keys, relay.expireAfterMs),
+      scripts.announce(keys, relay.expireAfterMs, data.kind === "resume"),
       queue.add("run", parsed.data, { ...jobDefaults, jobId, ...(priority === undefined ? {} : { priority }) }),
     ]);
     return { runId: data.runId, jobId: job.id ?? jobId };

@@ -26,13 +26,18 @@ return (#ARGV - 3) / 2
 `;
 
 /**
- * Marks a submitted run's stream as known (not ended, unless it already ended: a paused
- * run that is resumed) and gives the run's hash the expiry of a run that never starts:
- * KEYS[1] the run's hash, ARGV[1] the expiry in ms. One command, so the mark never
- * stays without its expiry.
+ * Marks a queued run's stream as known and gives the run's hash the expiry of a run
+ * that never starts: KEYS[1] the run's hash, ARGV[1] the expiry in ms, ARGV[2] "1" to
+ * reopen an ended stream (a paused run resumed: its readers wait for what comes next),
+ * else "0" (a new run: an id used before keeps its stream as it is). One command, so
+ * the mark never stays without its expiry.
  */
 const ANNOUNCE_LUA = `
-redis.call('HSETNX', KEYS[1], 'ended', '0')
+if ARGV[2] == '1' then
+  redis.call('HSET', KEYS[1], 'ended', '0')
+else
+  redis.call('HSETNX', KEYS[1], 'ended', '0')
+end
 return redis.call('PEXPIRE', KEYS[1], ARGV[1])
 `;
 
@@ -74,8 +79,12 @@ export interface RelayScripts {
   append(keys: RunRelayKeys, maxLength: number, entries: readonly string[], contentMax: number | undefined, expireAfterMs: number | undefined): Promise<number>;
   /** Reopens the run's stream for a new attempt; resolves with where it stands. */
   open(keys: RunRelayKeys): Promise<RelayPosition>;
-  /** Marks a submitted run's stream known (not ended unless it already ended) and expiring after `expireAfterMs`. */
-  announce(keys: RunRelayKeys, expireAfterMs: number): Promise<unknown>;
+  /**
+   * Marks a queued run's stream known and expiring after `expireAfterMs`: not ended
+   * (with `reopen`, a resumed run's stream that its pause ended is reopened; without it
+   * an ended stream stays ended).
+   */
+  announce(keys: RunRelayKeys, expireAfterMs: number, reopen: boolean): Promise<unknown>;
 }
 
 /** A script's call: its keys and arguments (an array argument is sent as its items). */
@@ -108,7 +117,7 @@ export function relayScripts(client: Redis): RelayScripts {
         expireAfterMs === undefined ? "" : expireAfterMs,
         entries,
       ),
-    announce: (keys, expireAfterMs) => scripted[ANNOUNCE]!(keys.meta, expireAfterMs),
+    announce: (keys, expireAfterMs, reopen) => scripted[ANNOUNCE]!(keys.meta, expireAfterMs, reopen ? "1" : "0"),
     open: async (keys) => {
       const [lastId, last, contentMax] = await scripted[OPEN]!(keys.events, keys.meta);
       return positionOf(lastId === null ? 0 : seqOfEntryId(lastId), last ?? undefined, contentMax);
