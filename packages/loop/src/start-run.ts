@@ -8,7 +8,6 @@ import {
   createAgentState,
   type AgentState,
   type EventSink,
-  type Message,
   type RunResult,
   type RunState,
 } from "@baton/core";
@@ -22,12 +21,10 @@ import {
 } from "./config/defaults.js";
 import { AbortHub } from "./abort/abort-hub.js";
 import { EventScope } from "./events/event-scope.js";
-import type { RunPersistence } from "./persistence/run-persistence.js";
-import { RunNotResumableError } from "./persistence/run-not-resumable-error.js";
 import { loadOptionalParts, type OptionalParts } from "./optional/load-optional-parts.js";
 import { toRegistry } from "./tools/tool-list-registry.js";
 import { configOf } from "./hooks/config-of.js";
-import { initialMessages, withSystem } from "./run-tree/initial-messages.js";
+import { initialMessages } from "./run-tree/initial-messages.js";
 import type { RunSettings } from "./run-tree/run-settings.js";
 import { RunTree } from "./run-tree/run-tree.js";
 import { AgentRun } from "./run-tree/agent-run.js";
@@ -122,21 +119,22 @@ function resumeStateOf(options: RunOptions, parts: OptionalParts | undefined): R
   return parts!.parseRunState(typeof given === "string" ? given : structuredClone(given));
 }
 
-/** Whether a run uses a part of the loop only some runs need: storage, a state to resume from, a logger, a budget. */
+/** Whether a run uses a part of the loop only some runs need: storage, a state to resume from, a logger, a budget, a context engine. */
 function needsOptionalParts(options: RunOptions): boolean {
   return (
     options.storage !== undefined ||
     options.resume !== undefined ||
     options.logger !== undefined ||
     options.tokenBudget !== undefined ||
-    options.costBudget !== undefined
+    options.costBudget !== undefined ||
+    options.contextEngine !== undefined
   );
 }
 
 /**
  * Resolves options and drives the run's root agent; shared by `run()`, `stream()` and
- * their `resume` forms. A run with storage, a state to resume from, a logger or a
- * budget first loads the code for those (once per process, see
+ * their `resume` forms. A run with storage, a state to resume from, a logger, a budget
+ * or a context engine first loads the code for those (once per process, see
  * {@link loadOptionalParts}); any other run starts at once.
  */
 export function startRun(
@@ -245,7 +243,7 @@ function beginRun(
         tree = new RunTree(runId, events.scope, persistence, value!.userId ?? options.userId, options.decisions);
         tree.claimed = persistence !== undefined;
         tree.resumedFrom = given ? "state" : "storage";
-        state = await restoredRoot(value!, system, settings, persistence);
+        state = await parts!.restoredRoot(value!, system, settings, persistence);
         tree.conversation = value!.conversation;
         tree.callIds.restore(state);
         for (const record of state.usage) settings.budget?.record(record);
@@ -282,21 +280,6 @@ function beginRun(
     });
     return driveAgent(run, failure);
   })();
-}
-
-/** The root state of a resumed run, with this agent's system prompt and limits (and its history read back, for a format-2 state). */
-async function restoredRoot(value: RunState, system: readonly Message[], settings: RunSettings, persistence: RunPersistence | undefined): Promise<AgentState> {
-  const state = value.root;
-  if (value.status === "finished" || state.status === "finished") throw new RunNotResumableError(value.runId, "it has finished");
-  let history: readonly Message[] = state.messages;
-  if (value.historyInStorage && value.conversation) {
-    if (!persistence) throw new ConfigurationError(`Run "${value.runId}" keeps its history in storage: resume it with its "storage".`);
-    history = [...(await persistence.loadHistory(value.conversation)), ...state.messages];
-  }
-  state.messages = withSystem(system, history);
-  state.toolCallLimit = settings.toolCallLimit;
-  state.maxIterations = settings.maxIterations;
-  return state;
 }
 
 /** The sinks of a run: its `sinks` plus `onEvent`. */

@@ -42,14 +42,13 @@ describe("size budgets", () => {
     expectWithin("core + loop + tools", size.eager.gzip, CORE_LOOP_TOOLS_BUDGET_KB);
   });
 
-  it("load the loop's optional parts (storage and resume, logging, budgets), its sub-agent runner and core's run-state reader only when a run needs them", async () => {
+  it("load the loop's optional parts (storage and resume, pauses, logging, budgets, the context engine, sub-agents) and core's run-state reader only when a run needs them", async () => {
     const size = await measureBundle({ source: reexportAll(["core", "loop", "tools"].map(rootEntryFile)), resolveDir });
     const lazyParts = (inputs: readonly string[]) =>
-      inputs.filter((input) => /packages\/loop\/dist\/(optional-parts|nested-runs)-[^/]*\.js$/.test(input) || input.includes("packages/core/dist/run-state/"));
+      inputs.filter((input) => /packages\/loop\/dist\/optional-parts-[^/]*\.js$/.test(input) || input.includes("packages/core/dist/run-state/"));
     expect(lazyParts(size.eagerInputs)).toStrictEqual([]);
     expect(lazyParts(size.lazyInputs)).toStrictEqual([
       expect.stringContaining("packages/core/dist/run-state/index.js"),
-      expect.stringMatching(/packages\/loop\/dist\/nested-runs-/),
       expect.stringMatching(/packages\/loop\/dist\/optional-parts-/),
     ]);
   });

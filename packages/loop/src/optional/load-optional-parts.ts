@@ -1,26 +1,26 @@
 /** The code of `optional-parts.ts`, as the loop uses it. */
 export type OptionalParts = typeof import("./optional-parts.js");
 
-/** The code of `nested-runs.ts`, as an agent's run uses it. */
-export type NestedRuns = typeof import("../run-tree/nested-runs.js");
+let loaded: OptionalParts | undefined;
+let loading: Promise<OptionalParts> | undefined;
 
 /**
- * A module loaded on first use: the first call starts the `import()` and returns its
- * promise; once it is loaded, every call returns the module itself (not a promise), so
- * later callers go on without waiting a turn.
+ * The loop's optional parts (storage and resume, logging, budgets, sub-agents): the
+ * first call starts loading them and returns the promise; once loaded, every call
+ * returns the module itself (not a promise), so later runs go on without waiting a turn.
  */
-function lazyModule<T>(load: () => Promise<T>): () => T | Promise<T> {
-  let loaded: T | undefined;
-  let loading: Promise<T> | undefined;
-  return () => {
-    if (loaded !== undefined) return loaded;
-    loading ??= load().then((module) => (loaded = module));
-    return loading;
-  };
+export function loadOptionalParts(): OptionalParts | Promise<OptionalParts> {
+  if (loaded) return loaded;
+  loading ??= import("./optional-parts.js").then((module) => (loaded = module));
+  return loading;
 }
 
-/** The loop's optional parts (storage and resume, logging, budgets), loaded on the first run that needs one. */
-export const loadOptionalParts: () => OptionalParts | Promise<OptionalParts> = lazyModule(() => import("./optional-parts.js"));
-
-/** The code that runs sub-agents, loaded when a run first spawns one (most agents never do). */
-export const loadNestedRuns: () => NestedRuns | Promise<NestedRuns> = lazyModule(() => import("../run-tree/nested-runs.js"));
+/**
+ * The optional parts, for code that runs only when they are loaded: with storage, a
+ * state to resume from, a logger, a budget or a context engine, a run loads them before
+ * it starts (see `startRun`), and a sub-agent's runner is one of them.
+ */
+export function loadedOptionalParts(): OptionalParts {
+  if (loaded === undefined) throw new Error("The loop's optional parts were used before they were loaded.");
+  return loaded;
+}

@@ -32,7 +32,7 @@ import type { ToolRunEnvironment } from "../tools/tool-run-environment.js";
 import { insertUsage } from "../state/insert-usage.js";
 import type { RunSettings } from "./run-settings.js";
 import type { RunTree } from "./run-tree.js";
-import { loadNestedRuns } from "../optional/load-optional-parts.js";
+import { loadOptionalParts } from "../optional/load-optional-parts.js";
 
 /** What the model turn of the current step produced, for the steps after it. */
 export interface TurnSummary {
@@ -252,9 +252,10 @@ export class AgentRun implements ToolRunEnvironment {
   }
 
   runSubAgent(request: SubAgentRequest, signal: AbortSignal, entry: BatchCall, ordinal: number): Promise<RunResult> {
-    const nested = loadNestedRuns();
-    if (!(nested instanceof Promise)) return nested.runNestedAgent(this, request, signal, entry, ordinal);
-    return nested.then((loaded) => loaded.runNestedAgent(this, request, signal, entry, ordinal));
+    // The sub-agent runner is one of the loop's optional parts, loaded when a run first spawns a sub-agent.
+    const parts = loadOptionalParts();
+    if (!(parts instanceof Promise)) return parts.runNestedAgent(this, request, signal, entry, ordinal);
+    return parts.then((loaded) => loaded.runNestedAgent(this, request, signal, entry, ordinal));
   }
 }
 

@@ -1,6 +1,6 @@
 import { applyStopDecision, defaultStepOutcome, isPromiseLike, type NextStep, type StepOutcome } from "@baton/core";
 import { callHook } from "../hooks/call-hook.js";
-import { trimContext } from "./trim-context.js";
+import { loadedOptionalParts } from "../optional/load-optional-parts.js";
 import type { AgentRun, TurnSummary } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
 
@@ -38,7 +38,8 @@ async function endStepWithServices(run: AgentRun): Promise<NextStep> {
   const turn = run.turn ?? turnOf(run);
   if (settings.contextEngine) {
     const last = state.inLoopMessages.at(-1);
-    await trimContext(run, settings.contextLimit(turn.model), turn.model, {
+    // A run with a context engine has its optional parts loaded.
+    await loadedOptionalParts().trimContext(run, settings.contextLimit(turn.model), turn.model, {
       text: turn.text,
       usage: turn.usage,
       toolCalls: turn.toolCalls,

@@ -1,14 +1,5 @@
-import {
-  messageText,
-  type AgentState,
-  type BatonError,
-  type RunState,
-  type AssistantMessage,
-  type Interruption,
-  type NextStep,
-  type RunResult,
-} from "@baton/core";
-import type { RunAnswer } from "../persistence/run-persistence.js";
+import { messageText, type AgentState, type AssistantMessage, type Interruption, type NextStep, type RunResult } from "@baton/core";
+import { loadedOptionalParts } from "../optional/load-optional-parts.js";
 import { resultOf } from "../state/result-of.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 
@@ -16,7 +7,7 @@ import type { AgentRun } from "../run-tree/agent-run.js";
 const ABORTED_RUN_WAIT_MS = 200;
 
 /** The final answer: the text of the last turn (with text a hook sent before it), unless a hook set it. */
-function finalText(state: AgentState): string {
+export function finalText(state: AgentState): string {
   if (state.text !== undefined) return state.text;
   let last: AssistantMessage | undefined;
   for (let i = state.added.length - 1; i >= 0 && !last; i--) if (state.added[i]!.role === "assistant") last = state.added[i] as AssistantMessage;
@@ -43,27 +34,6 @@ function keepSentText(state: AgentState): void {
   }
 }
 
-/** The run's turns, progress and results, which its conversation stores as one message. */
-function answerOf(run: AgentRun): RunAnswer | undefined {
-  const { state, tree } = run;
-  if (!tree.conversation || state.added.length === 0) return undefined;
-  const turnTokens = state.turnIterations.map((iteration) => {
-    const usage = state.usage.find((record) => record.agentPath === state.agentPath && record.iteration === iteration);
-    return usage && { output: usage.outputTokens, reasoning: usage.reasoningTokens, iteration };
-  });
-  return {
-    messages: state.added,
-    toolMetadata: state.toolMetadata,
-    details: {
-      runId: tree.runId,
-      agentPath: state.agentPath,
-      ...(tree.userId === undefined ? {} : { userId: tree.userId }),
-      turnTokens,
-      progress: state.progress,
-    },
-  };
-}
-
 /**
  * Ends an agent's run: records how it ended in its state (finished with a stop
  * reason and its final text, or paused with what it waits for), persists a root run
@@ -75,7 +45,11 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   const { state, tree } = run;
   run.hold?.release();
   run.hold = undefined;
-  if (endsAttemptOnly(run, next)) return endAttempt(run, next);
+  if (run.parent === undefined && run.tree.persistence !== undefined) {
+    // A run with storage: the optional parts are loaded, the end of a retry-pending attempt with them.
+    const parts = loadedOptionalParts();
+    if (parts.endsAttemptOnly(run, next)) return parts.endAttempt(run, next);
+  }
   let interruptions: readonly Interruption[] | undefined;
   if (next.type === "interrupt") {
     state.status = "interrupted";
@@ -100,7 +74,7 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
     const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
     if (!tree.claimed) persistence.dispose();
     else if (interruptions) written = await persistence.bounded(persistence.pause(value!), abort, waitMs);
-    else written = await persistence.bounded(persistence.finish(value!, answerOf(run), run.resumed), abort, waitMs);
+    else written = await persistence.bounded(persistence.finish(value!, loadedOptionalParts().answerOf(run), run.resumed), abort, waitMs);
   }
   run.abort.dispose();
   const result = resultOf(state, written && persistence!.ok);
@@ -108,49 +82,8 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   return root ? { ...result, state: value!, ...(interruptions ? { interruptions } : {}) } : result;
 }
 
-/**
- * Whether `next` ends only this attempt at the run: a root run with storage, asked to
- * (`retryableErrorEnds: "attempt"`), whose model call failed with a retryable error.
- */
-function endsAttemptOnly(run: AgentRun, next: NextStep): next is Extract<NextStep, { type: "stop" }> & { readonly error: BatonError } {
-  return (
-    run.parent === undefined &&
-    run.tree.retryableErrorEndsAttempt &&
-    run.tree.claimed &&
-    run.tree.persistence !== undefined &&
-    next.type === "stop" &&
-    next.reason === "error" &&
-    next.error?.retryable === true &&
-    run.state.step === "model" &&
-    !run.abort.aborted
-  );
-}
-
-/**
- * Ends this attempt at a run whose model call failed with a retryable error: the state
- * is saved unfinished, as it was before that call (at the prepare step, the call's
- * iteration not counted), so a resume makes the call again; the claim is given up at
- * once. The run's own state is left untouched (checkpoints queued before read it); the
- * result and `run-end` say stop reason `error`, and the result that the run can be
- * resumed (only when the save was written).
- */
-async function endAttempt(run: AgentRun, next: Extract<NextStep, { type: "stop" }> & { readonly error: BatonError }): Promise<RunResult> {
-  const { state, tree } = run;
-  const persistence = tree.persistence!;
-  const current = tree.stateValue();
-  // The model step counted the failed call's iteration when it began.
-  const value: RunState = { ...current, root: { ...current.root, step: "prepare", iteration: current.root.iteration - 1 } };
-  const written = await persistence.bounded(persistence.pause(value), run.abort);
-  run.abort.dispose();
-  const ended: AgentState = { ...state, status: "finished", stopReason: "error", error: next.error.toJSON(), text: state.text ?? finalText(state) };
-  const persisted = written && persistence.ok;
-  const result: RunResult = { ...resultOf(ended, persisted), ...(persisted ? { resumable: true as const } : {}) };
-  announceEnd(run, result, undefined);
-  return { ...result, state: value };
-}
-
 /** Emits the run's `run-end` (a paused root's lists what waits) and logs its end. */
-function announceEnd(run: AgentRun, result: RunResult, interruptions: readonly Interruption[] | undefined): void {
+export function announceEnd(run: AgentRun, result: RunResult, interruptions: readonly Interruption[] | undefined): void {
   if (run.events.active) {
     run.emit({
       type: "run-end",

@@ -15,7 +15,7 @@ import { usageRecord } from "../usage/usage-record.js";
 import { recordCallUsage } from "../usage/record-call-usage.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
-import { retryAfterOverflow } from "./context-overflow.js";
+import { loadedOptionalParts } from "../optional/load-optional-parts.js";
 
 type Content = AssistantMessage["content"][number];
 
@@ -60,7 +60,8 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
   } catch (error) {
     if (RunAbortedError.isInstance(error) || run.abort.aborted) throw run.abort.abortError ?? error;
     const failure = isBatonError(error) ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
-    const retry = await retryAfterOverflow(run, failure, request.model, iteration, produced);
+    // Only a run with a context engine retries (its optional parts are loaded).
+    const retry = run.settings.contextEngine ? await loadedOptionalParts().retryAfterOverflow(run, failure, request.model, iteration, produced) : undefined;
     if (retry) return retry;
     throw failure;
   }

@@ -11,7 +11,6 @@ import {
   type ToolBatchState,
   type ToolCallDecision,
   type ToolCallsOverrides,
-  interruptionsOf,
 } from "@baton/core";
 import { callHook } from "../hooks/call-hook.js";
 import { executeToolBatch } from "../tools/execute-tool-batch.js";
@@ -20,6 +19,7 @@ import type { PreparedToolCall } from "../tools/prepared-tool-call.js";
 import { failedOutcome, runToolCall } from "../tools/run-tool-call.js";
 import { recordCallUsage } from "../usage/record-call-usage.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
+import { loadOptionalParts } from "../optional/load-optional-parts.js";
 import { finishBatch, keepHistoryRule } from "./finish-batch.js";
 import { CONTINUE_TO } from "./continue-to.js";
 
@@ -97,19 +97,12 @@ function settleApproval(entry: BatchCall, approval: NonNullable<BatchCall["appro
   entry.refusal = { result, status: "refused", error: new ToolRefusedError(entry.call.toolName, result).toJSON() };
 }
 
-/** Pauses the run in its batch: records the turn's usage (once) and lists what waits. */
+/**
+ * Pauses the run in its batch (with the pause step, one of the loop's optional parts:
+ * most runs never pause).
+ */
 async function pause(run: AgentRun, batch: ToolBatchState): Promise<NextStep> {
-  if (!batch.usageRecorded) {
-    batch.usageRecorded = true;
-    const succeeded = batch.calls.filter((entry) => entry.outcome?.status === "ok").map((entry) => entry.call.toolName);
-    const recorded = recordCallUsage(
-      run,
-      { ...batch.usage, tools: succeeded },
-      { text: run.state.lastText, toolCalls: run.state.lastToolCalls, toolsSent: batch.toolsSent, tools: run.offered.definitions },
-    );
-    if (recorded) await recorded;
-  }
-  return { type: "interrupt", interruptions: interruptionsOf(run.state) };
+  return (await loadOptionalParts()).pauseRun(run, batch);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BatonError, type AgentConfig, type ContextEngine, type StepEndArgs } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { prepareStep } from "../../src/steps/prepare-step.js";
@@ -6,6 +6,7 @@ import { modelTurn } from "../../src/steps/model-turn.js";
 import { toolBatch } from "../../src/steps/tool-batch.js";
 import { endStep } from "../../src/steps/end-step.js";
 import { agentRun } from "../support/agent-run.js";
+import { loadOptionalParts } from "../../src/optional/load-optional-parts.js";
 
 /** A run that went through a whole step up to the end step: an answer, or one tool call. */
 async function atEnd(turn: "answer" | "tool", config: AgentConfig = {}, extra: Parameters<typeof agentRun>[0] = {}) {
@@ -18,6 +19,11 @@ async function atEnd(turn: "answer" | "tool", config: AgentConfig = {}, extra: P
 }
 
 describe("end step", () => {
+  // startRun loads the loop's optional parts for a run with a context engine; these runs are built without it.
+  beforeAll(async () => {
+    await loadOptionalParts();
+  });
+
   it("an answer ends the run (completed); a tool batch goes on to the next prepare step; step-end closes the step", async () => {
     const answered = await atEnd("answer");
     expect(await endStep(answered.run)).toEqual({ type: "stop", reason: "completed" });
