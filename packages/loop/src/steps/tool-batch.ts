@@ -1,27 +1,11 @@
-import {
-  ERROR_CODES,
-  RUN_DECISION,
-  ToolRefusedError,
-  isPromiseLike,
-  rejectionText,
-  type AssistantMessage,
-  type BatchCall,
-  type NextStep,
-  type PlannedToolCall,
-  type ToolBatchState,
-  type ToolCallDecision,
-  type ToolCallsOverrides,
-} from "@baton/core";
-import { callHook } from "../hooks/call-hook.js";
+import { ToolRefusedError, isPromiseLike, rejectionText, type BatchCall, type NextStep, type ToolBatchState } from "@baton/core";
 import { executeToolBatch } from "../tools/execute-tool-batch.js";
 import { checkArguments, prepareToolCall } from "../tools/prepare-tool-calls.js";
 import type { PreparedToolCall } from "../tools/prepared-tool-call.js";
 import { failedOutcome, runToolCall } from "../tools/run-tool-call.js";
-import { recordCallUsage } from "../usage/record-call-usage.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { loadOptionalParts } from "../optional/load-optional-parts.js";
 import { finishBatch, keepHistoryRule } from "./finish-batch.js";
-import { CONTINUE_TO } from "./continue-to.js";
 
 /**
  * The tool batch step. Once per batch, `beforeToolCalls` decides what happens to each
@@ -106,58 +90,19 @@ async function pause(run: AgentRun, batch: ToolBatchState): Promise<NextStep> {
 }
 
 /**
- * Runs `beforeToolCalls` on a new batch and applies its decisions; then announces the
- * turn and its calls. Returns the stop when a hook ended the run.
+ * Runs `beforeToolCalls` on a new batch and applies its decisions (with the code for
+ * that, one of the loop's optional parts: a config without the hook never loads it);
+ * then announces the turn and its calls. Returns the stop when a hook ended the run.
  */
 function decideCalls(run: AgentRun, batch: ToolBatchState): NextStep | undefined | Promise<NextStep | undefined> {
   const hook = run.config.beforeToolCalls;
   if (!hook) return announce(run, batch);
-  const calls: PlannedToolCall[] = batch.calls.map((entry) => {
-    const prepared = prepareToolCall(entry.call, run.registry, run.offeredNames);
-    return { call: entry.call, tool: prepared.tool, ...(prepared.invalid ? { invalid: prepared.invalid.toJSON() } : {}), decision: RUN_DECISION };
-  });
-  const overrides = callHook("beforeToolCalls", () => hook({ state: run.state, context: run.hookContext, calls, text: run.state.lastText }));
-  return isPromiseLike(overrides)
-    ? overrides.then((value) => applyDecisions(run, batch, value ?? undefined))
-    : applyDecisions(run, batch, overrides ?? undefined);
-}
-
-function applyDecisions(run: AgentRun, batch: ToolBatchState, overrides: ToolCallsOverrides | undefined): NextStep | undefined | Promise<NextStep | undefined> {
-  if (overrides?.stop !== undefined) {
-    const reason = overrides.stop === true ? (run.state.stopReason ?? "ended_by_hook") : overrides.stop;
-    run.stepStop = { stop: true, reason };
-    return dropBatch(run, batch);
-  }
-  const decisions = overrides?.decisions;
-  if (decisions) {
-    for (let i = batch.calls.length - 1; i >= 0; i--) {
-      const entry = batch.calls[i]!;
-      if (!Object.hasOwn(decisions, entry.call.toolCallId)) continue;
-      const decision: ToolCallDecision = decisions[entry.call.toolCallId]!;
-      if (decision.type === "drop") batch.calls.splice(i, 1);
-      else if (decision.type === "interrupt") {
-        entry.status = "awaiting";
-        entry.waitingFor = { kind: "approval", ...(decision.payload === undefined ? {} : { payload: decision.payload }) };
-      } else if (decision.type === "refuse") {
-        const error = decision.error;
-        const result = decision.result ?? (error ? `Error (${error.code}): ${error.message}` : "This tool call was refused.");
-        entry.refusal = {
-          result,
-          status: error?.code === ERROR_CODES.TOOL_INVALID_ARGUMENTS ? "invalid" : "refused",
-          ...(error ? { error: error.toJSON() } : {}),
-        };
-      } else if (decision.arguments !== undefined) {
-        entry.arguments = decision.arguments;
-      }
-    }
-    if (batch.calls.length === 0) return dropBatch(run, batch);
-    if (batch.calls.length < run.state.lastToolCalls.length) rewriteTurn(run, batch);
-  }
-  return announce(run, batch);
+  const parts = loadOptionalParts();
+  return parts instanceof Promise ? parts.then((loaded) => loaded.decideToolCalls(run, batch, hook)) : parts.decideToolCalls(run, batch, hook);
 }
 
 /** Announces the turn and its calls (and the calls held for approval), once the batch is decided. */
-function announce(run: AgentRun, batch: ToolBatchState): undefined {
+export function announce(run: AgentRun, batch: ToolBatchState): undefined {
   batch.decided = true;
   if (run.events.active) {
     run.emit({ type: "message", message: run.state.added.at(-1)! });
@@ -175,44 +120,4 @@ function announce(run: AgentRun, batch: ToolBatchState): undefined {
     });
   }
   return undefined;
-}
-
-/** Keeps only the batch's calls in the turn (the others were dropped). */
-function rewriteTurn(run: AgentRun, batch: ToolBatchState): void {
-  const { state } = run;
-  const kept = new Set(batch.calls.map((entry) => entry.call.toolCallId));
-  const turn = state.added.at(-1) as AssistantMessage;
-  const message: AssistantMessage = { role: "assistant", content: turn.content.filter((part) => part.type !== "tool-call" || kept.has(part.toolCallId)) };
-  replaceTurn(run, turn, message);
-  state.lastToolCalls = batch.calls.map((entry) => entry.call);
-  if (run.turn) run.turn.toolCalls = state.lastToolCalls;
-}
-
-/** Drops the batch: the turn keeps its text (or goes when it has none), nothing runs. */
-async function dropBatch(run: AgentRun, batch: ToolBatchState): Promise<NextStep> {
-  const { state } = run;
-  const turn = state.added.at(-1) as AssistantMessage;
-  const content = turn.content.filter((part) => part.type !== "tool-call");
-  if (content.length > 0) {
-    const message: AssistantMessage = { role: "assistant", content };
-    replaceTurn(run, turn, message);
-    if (run.events.active) run.emit({ type: "message", message });
-  } else {
-    state.added.pop();
-    state.inLoopMessages.splice(state.inLoopMessages.lastIndexOf(turn), 1);
-    state.turnIterations.pop();
-  }
-  state.batch = undefined;
-  state.lastToolCalls = [];
-  if (run.turn) run.turn.toolCalls = [];
-  const recorded = recordCallUsage(run, batch.usage, { text: state.lastText, toolCalls: [], toolsSent: batch.toolsSent, tools: run.offered.definitions });
-  if (recorded) await recorded;
-  return CONTINUE_TO.end;
-}
-
-function replaceTurn(run: AgentRun, turn: AssistantMessage, message: AssistantMessage): void {
-  const { state } = run;
-  state.added[state.added.lastIndexOf(turn)] = message;
-  const index = state.inLoopMessages.lastIndexOf(turn);
-  if (index >= 0) state.inLoopMessages[index] = message;
 }
