@@ -21,7 +21,7 @@ import {
 } from "./config/defaults.js";
 import { AbortHub } from "./abort/abort-hub.js";
 import { EventScope } from "./events/event-scope.js";
-import { loadOptionalParts, type OptionalParts } from "./optional/load-optional-parts.js";
+import { withOptionalParts, type OptionalParts } from "./optional/load-optional-parts.js";
 import { toRegistry } from "./tools/tool-list-registry.js";
 import { configOf } from "./hooks/config-of.js";
 import { initialMessages } from "./run-tree/initial-messages.js";
@@ -146,9 +146,7 @@ export function startRun(
 ): Promise<RunResult> {
   validateOptions(options, mode, fn);
   if (!needsOptionalParts(options)) return beginRun(options, sinks, signal, mode, undefined);
-  const parts = loadOptionalParts();
-  if (!(parts instanceof Promise)) return beginRun(options, sinks, signal, mode, parts);
-  return parts.then((loaded) => beginRun(options, sinks, signal, mode, loaded));
+  return withOptionalParts((parts) => beginRun(options, sinks, signal, mode, parts));
 }
 
 /** Starts a run whose options were checked; `parts` is loaded when the run needs one of them. */

@@ -16,6 +16,15 @@ export function loadOptionalParts(): OptionalParts | Promise<OptionalParts> {
 }
 
 /**
+ * Calls `use` with the optional parts: at once when they are loaded, else once they
+ * are (the result is then a promise).
+ */
+export function withOptionalParts<T>(use: (parts: OptionalParts) => T): T | Promise<Awaited<T>> {
+  const parts = loadOptionalParts();
+  return parts instanceof Promise ? (parts.then(use) as Promise<Awaited<T>>) : use(parts);
+}
+
+/**
  * The optional parts, for code that runs only when they are loaded: with storage, a
  * state to resume from, a logger, a budget or a context engine, a run loads them before
  * it starts (see `startRun`), and a sub-agent's runner is one of them.

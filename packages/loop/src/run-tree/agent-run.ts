@@ -32,7 +32,7 @@ import type { ToolRunEnvironment } from "../tools/tool-run-environment.js";
 import { insertUsage } from "../state/insert-usage.js";
 import type { RunSettings } from "./run-settings.js";
 import type { RunTree } from "./run-tree.js";
-import { loadOptionalParts } from "../optional/load-optional-parts.js";
+import { withOptionalParts } from "../optional/load-optional-parts.js";
 
 /** What the model turn of the current step produced, for the steps after it. */
 export interface TurnSummary {
@@ -253,9 +253,7 @@ export class AgentRun implements ToolRunEnvironment {
 
   runSubAgent(request: SubAgentRequest, signal: AbortSignal, entry: BatchCall, ordinal: number): Promise<RunResult> {
     // The sub-agent runner is one of the loop's optional parts, loaded when a run first spawns a sub-agent.
-    const parts = loadOptionalParts();
-    if (!(parts instanceof Promise)) return parts.runNestedAgent(this, request, signal, entry, ordinal);
-    return parts.then((loaded) => loaded.runNestedAgent(this, request, signal, entry, ordinal));
+    return withOptionalParts((parts) => parts.runNestedAgent(this, request, signal, entry, ordinal));
   }
 }
 

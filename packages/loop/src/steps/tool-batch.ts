@@ -4,7 +4,7 @@ import { checkArguments, prepareToolCall } from "../tools/prepare-tool-calls.js"
 import type { PreparedToolCall } from "../tools/prepared-tool-call.js";
 import { failedOutcome, runToolCall } from "../tools/run-tool-call.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
-import { loadOptionalParts } from "../optional/load-optional-parts.js";
+import { withOptionalParts } from "../optional/load-optional-parts.js";
 import { finishBatch, keepHistoryRule } from "./finish-batch.js";
 
 /**
@@ -85,8 +85,8 @@ function settleApproval(entry: BatchCall, approval: NonNullable<BatchCall["appro
  * Pauses the run in its batch (with the pause step, one of the loop's optional parts:
  * most runs never pause).
  */
-async function pause(run: AgentRun, batch: ToolBatchState): Promise<NextStep> {
-  return (await loadOptionalParts()).pauseRun(run, batch);
+function pause(run: AgentRun, batch: ToolBatchState): Promise<NextStep> {
+  return withOptionalParts((parts) => parts.pauseRun(run, batch));
 }
 
 /**
@@ -97,8 +97,7 @@ async function pause(run: AgentRun, batch: ToolBatchState): Promise<NextStep> {
 function decideCalls(run: AgentRun, batch: ToolBatchState): NextStep | undefined | Promise<NextStep | undefined> {
   const hook = run.config.beforeToolCalls;
   if (!hook) return announce(run, batch);
-  const parts = loadOptionalParts();
-  return parts instanceof Promise ? parts.then((loaded) => loaded.decideToolCalls(run, batch, hook)) : parts.decideToolCalls(run, batch, hook);
+  return withOptionalParts((parts) => parts.decideToolCalls(run, batch, hook));
 }
 
 /** Announces the turn and its calls (and the calls held for approval), once the batch is decided. */
