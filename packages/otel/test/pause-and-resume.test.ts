@@ -16,7 +16,9 @@ const needsApproval: AgentConfig = {
     ),
   }),
 };
-const tools: Tool[] = [fakeTool({ name: "search" }), fakeTool({ name: "delete_file" })];
+// A few milliseconds each, so the model call after them starts in a later millisecond: spans take their events'
+// timestamps (whole milliseconds), and spans that start in the same one are ordered by name.
+const tools: Tool[] = [fakeTool({ name: "search", delayMs: 5 }), fakeTool({ name: "delete_file", delayMs: 5 })];
 const firstTurn = {
   toolCalls: [
     { id: "s1", name: "search", arguments: { q: "reports" } },
