@@ -6,14 +6,13 @@ import {
   type RetryListener,
   type BatonError,
   ConfigurationError,
-  RETRY_POLICY_RULES,
   type ModelInfo,
   type ModelProvider,
   type ModelRequest,
   type ModelStreamPart,
   type RetryPolicy,
 } from "@baton/core";
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, joinRetryListeners, streamWithRetries, redactSecrets, secretsOf } from "@baton/core/provider-kit";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, joinRetryListeners, RETRY_POLICY_RULES, streamWithRetries, redactSecrets, secretsOf } from "@baton/core/provider-kit";
 import { ANTHROPIC_MODELS, findAnthropicModelInfo } from "./catalog.js";
 import { PROVIDER } from "./errors/provider-id.js";
 import { toAnthropicError } from "./errors/to-anthropic-error.js";

@@ -8,6 +8,7 @@ import * as core from "@baton/core";
 import * as coreEventQueue from "@baton/core/event-queue";
 import * as coreRunState from "@baton/core/run-state";
 import * as coreStorageKit from "@baton/core/storage-kit";
+import * as coreToolAccess from "@baton/core/tool-access";
 import * as loop from "@baton/loop";
 import * as loopPositionalHooks from "@baton/loop/positional-hooks";
 import * as tools from "@baton/tools";
@@ -89,6 +90,7 @@ const ENTRIES = [
   "@baton/core/run-state",
   "@baton/core/provider-kit",
   "@baton/core/storage-kit",
+  "@baton/core/tool-access",
   "@baton/loop",
   "@baton/loop/positional-hooks",
   "@baton/tools",
@@ -123,8 +125,8 @@ describe("@baton/sdk", () => {
     expect(manifest.name).toBe("@baton/sdk");
   });
 
-  it("re-exports every runtime export of @baton/core (its root, its event-queue and run-state subpaths), @baton/loop (and its positional-hooks subpath), @baton/tools and @baton/events", () => {
-    for (const source of [core, coreEventQueue, coreRunState, loop, loopPositionalHooks, tools, events]) {
+  it("re-exports every runtime export of @baton/core (its root, its event-queue, run-state and tool-access subpaths), @baton/loop (and its positional-hooks subpath), @baton/tools and @baton/events", () => {
+    for (const source of [core, coreEventQueue, coreRunState, coreToolAccess, loop, loopPositionalHooks, tools, events]) {
       for (const [name, value] of Object.entries(source)) expect(sdk[name as keyof typeof sdk], name).toBe(value);
     }
   }, 60_000);
@@ -139,7 +141,17 @@ describe("@baton/sdk", () => {
     const kitNames = [...exported.get("@baton/core/provider-kit")!.names, ...exported.get("@baton/core/storage-kit")!.names].filter(
       (name) => !STORAGE_KIT_FOR_APPLICATIONS.includes(name),
     );
-    for (const name of ["streamWithRetries", "retryAfterMs", "IdleWatch", "checkMessages", "parseStoredJson", "storedToolOutput"])
+    for (const name of [
+      "streamWithRetries",
+      "retryAfterMs",
+      "IdleWatch",
+      "RETRY_POLICY_RULES",
+      "modelInfo",
+      "providerCallId",
+      "checkMessages",
+      "parseStoredJson",
+      "storedToolOutput",
+    ])
       expect(kitNames, name).toContain(name);
     expect(kitNames.filter((name) => sdkNames.has(name))).toEqual([]);
     // The names those helpers sit next to are re-exported.
@@ -156,6 +168,7 @@ describe("@baton/sdk", () => {
         "@baton/core",
         "@baton/core/event-queue",
         "@baton/core/run-state",
+        "@baton/core/tool-access",
         "@baton/loop",
         "@baton/loop/positional-hooks",
         "@baton/tools",
@@ -186,6 +199,7 @@ describe("@baton/sdk", () => {
       "@baton/core/event-queue",
       "@baton/core/run-state",
       "@baton/core/storage-kit",
+      "@baton/core/tool-access",
       "@baton/events",
       "@baton/loop",
       "@baton/loop/positional-hooks",

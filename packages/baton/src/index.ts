@@ -1,6 +1,7 @@
 /**
  * `@baton/sdk`: Baton in one import. `createAgent()` wires the defaults; everything
- * public of `@baton/core` (contracts, errors, helpers), `@baton/loop` (`run`,
+ * public of `@baton/core` (contracts, errors, helpers, with its `event-queue`,
+ * `tool-access` and `run-state` subpaths), `@baton/loop` (`run`,
  * `stream`), `@baton/tools` (`defineTool`, `ToolSet`, `selectTools`) and the
  * Web-standard root of `@baton/events` (`EventHub`, `startRunSession`, `RunSessions`,
  * `sseResponse`, `ProgressGroup`, …) is re-exported here, with the in-memory storage of
@@ -14,7 +15,8 @@
  * @packageDocumentation
  */
 // @baton/core: messages, events, contracts (`ModelProvider`, `Tool`, `Storage`, …), usage helpers, the `BatonError` family.
-// Not core's adapter kits (retries, idle watch, record checks): adapters import those from `@baton/core/provider-kit` and `/storage-kit`.
+// Not core's adapter kits (retries and the retry option's rules, idle watch, catalog entries, provider call ids, record checks):
+// adapters import those from `@baton/core/provider-kit` and `/storage-kit`.
 export {
   abortableDelay,
   addTokenUsage,
@@ -51,7 +53,6 @@ export {
   type BeforeToolCallsHook,
   type BudgetExceededEvent,
   checkOptions,
-  checkToolAccess,
   composeConfigs,
   configParts,
   ConfigurationError,
@@ -117,7 +118,6 @@ export {
   type MessageEvent,
   type MessageRole,
   messageText,
-  modelInfo,
   type ModelInfo,
   type ModelPricing,
   type ModelProvider,
@@ -137,7 +137,6 @@ export {
   type ProgressItem,
   type ProgressStepStatus,
   type ProgressStepUpdate,
-  providerCallId,
   ProviderError,
   type ProviderErrorCode,
   type ProviderErrorInfo,
@@ -152,9 +151,7 @@ export {
   rejectionText,
   reportedContextLimit,
   requiredOption,
-  restrictsTools,
   type RetentionStore,
-  RETRY_POLICY_RULES,
   type RetryListener,
   type RetryPolicy,
   RUN_DECISION,
@@ -266,7 +263,6 @@ export {
   type ToolResultPart,
   toolResultText,
   toolResultValueText,
-  toolsAllowedBy,
   type ToolStartEvent,
   type ToolStreamEvent,
   ToolTimeoutError,
@@ -291,6 +287,8 @@ export {
 } from "@baton/core";
 // @baton/core/event-queue: the async-iterable event queue with backpressure.
 export { EventQueue, type EventQueueOptions } from "@baton/core/event-queue";
+// @baton/core/tool-access: applying a `ToolAccess` to a list of tools, as agent factories do.
+export { checkToolAccess, restrictsTools, toolsAllowedBy } from "@baton/core/tool-access";
 // @baton/core/run-state: a run's state read (checked, upgraded) and written as JSON.
 export { isRunState, parseRunState, runStateIssues, serializeRunState } from "@baton/core/run-state";
 // @baton/core/storage-kit, what applications use of it: data policies on a storage, stored ⇄ model messages, history, the tool archive.

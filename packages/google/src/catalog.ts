@@ -1,4 +1,5 @@
-import { modelInfo, type ModelInfo } from "@baton/core";
+import type { ModelInfo } from "@baton/core";
+import { modelInfo } from "@baton/core/provider-kit";
 
 /**
  * Gemini models Baton knows: context window, maximum output tokens and list prices of

@@ -4,7 +4,6 @@ import {
   optionIs as is,
   type OptionRule,
   ProviderStreamError,
-  RETRY_POLICY_RULES,
   RunAbortedError,
   type ModelInfo,
   type ModelProvider,
@@ -13,7 +12,15 @@ import {
   type RetryListener,
   type RetryPolicy,
 } from "@baton/core";
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, IdleWatch, joinRetryListeners, streamWithRetries, redactSecrets, secretsOf } from "@baton/core/provider-kit";
+import {
+  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+  IdleWatch,
+  joinRetryListeners,
+  RETRY_POLICY_RULES,
+  streamWithRetries,
+  redactSecrets,
+  secretsOf,
+} from "@baton/core/provider-kit";
 import { GoogleGenAI } from "@google/genai";
 import { findGoogleModelInfo, modelTable } from "./catalog.js";
 import { toGoogleError } from "./errors/to-google-error.js";

@@ -1,4 +1,5 @@
-import { optionIs as is, RETRY_POLICY_RULES, type ModelInfo, type OptionRule, type RetryPolicy } from "@baton/core";
+import { optionIs as is, type ModelInfo, type OptionRule, type RetryPolicy } from "@baton/core";
+import { RETRY_POLICY_RULES } from "@baton/core/provider-kit";
 import type { OpenAIClient } from "./sdk-types.js";
 
 /** Which OpenAI API the provider calls. */

@@ -1,4 +1,5 @@
-import { ConfigurationError, TOOL_PRESETS, checkOptions, optionIs as is, requiredOption, toolsAllowedBy, type OptionRules } from "@baton/core";
+import { ConfigurationError, TOOL_PRESETS, checkOptions, optionIs as is, requiredOption, type OptionRules } from "@baton/core";
+import { toolsAllowedBy } from "@baton/core/tool-access";
 import type { AgentDefinition, AgentDefinitionOptions } from "./agent-definition.js";
 import { activate, chainStartingAt } from "./activation.js";
 import { agentTool } from "./agent-tool.js";

@@ -1,4 +1,5 @@
-import { providerCallId, type AssistantMessage, type ReasoningPart, type ToolCallPart } from "@baton/core";
+import type { AssistantMessage, ReasoningPart, ToolCallPart } from "@baton/core";
+import { providerCallId } from "@baton/core/provider-kit";
 import type Anthropic from "@anthropic-ai/sdk";
 
 /** The blocks of one assistant message, split the way the API wants them ordered. */

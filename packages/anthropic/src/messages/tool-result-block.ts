@@ -1,4 +1,5 @@
-import { providerCallId, toolResultValueText, type ToolResultPart } from "@baton/core";
+import { toolResultValueText, type ToolResultPart } from "@baton/core";
+import { providerCallId } from "@baton/core/provider-kit";
 import type Anthropic from "@anthropic-ai/sdk";
 
 /**

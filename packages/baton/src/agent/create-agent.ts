@@ -1,4 +1,5 @@
-import { ConfigurationError, checkOptions, checkToolAccess, type InterruptDecisions, type RunState } from "@baton/core";
+import { ConfigurationError, checkOptions, type InterruptDecisions, type RunState } from "@baton/core";
+import { checkToolAccess } from "@baton/core/tool-access";
 import { resume, run, stream, validateRunSettings, type RunOptions } from "@baton/loop";
 import type { Agent } from "./agent.js";
 import type { AgentContinueOptions } from "./agent-resume-options.js";

@@ -1,4 +1,5 @@
-import { restrictsTools, toolsAllowedBy, type ToolAccess, type ToolRegistry } from "@baton/core";
+import type { ToolAccess, ToolRegistry } from "@baton/core";
+import { restrictsTools, toolsAllowedBy } from "@baton/core/tool-access";
 import { ToolSet } from "@baton/tools";
 import type { RunOptions } from "@baton/loop";
 import { AGENT_RUN_OPTION_KEYS, type AgentRunOptions } from "./agent-run-options.js";

@@ -2,4 +2,3 @@ export type { TextPart, ImagePart, ReasoningPart, ToolCallPart, ToolResultPart, 
 export type { SystemMessage, UserMessage, AssistantMessage, ToolMessage, Message, MessageRole } from "./message.js";
 export { userMessage, systemMessage, messageText, toolCallsOf } from "./message.js";
 export { toolResultValueText, toolResultText, toolCallArgumentsText } from "./tool-text.js";
-export { providerCallId } from "./provider-call-id.js";

@@ -12,5 +12,4 @@ export type {
   ModelInfo,
   ModelProvider,
 } from "./model-provider.js";
-export { RETRY_POLICY_RULES, type RetryPolicy, type RetryListener } from "./retry-policy.js";
-export { modelInfo } from "./model-info.js";
+export type { RetryPolicy, RetryListener } from "./retry-policy.js";

@@ -1,5 +1,4 @@
 import type { BatonError } from "../errors/baton-error.js";
-import { optionIs, type OptionRules } from "../options/check-options.js";
 
 /** How a provider adapter retries failed calls. */
 export interface RetryPolicy {
@@ -14,15 +13,6 @@ export interface RetryPolicy {
   /** Random share taken off each computed delay (0–1), so clients spread out. Default 0.25. */
   readonly jitter?: number;
 }
-
-/** The rules of a {@link RetryPolicy} option, for `checkOptions` (`optionIs.optionsObject(RETRY_POLICY_RULES)`). */
-export const RETRY_POLICY_RULES: OptionRules = {
-  maxRetries: optionIs.nonNegativeInteger,
-  initialDelayMs: optionIs.nonNegativeInteger,
-  maxDelayMs: optionIs.nonNegativeInteger,
-  maxRetryAfterMs: optionIs.nonNegativeInteger,
-  jitter: { expected: "a number in [0, 1]", test: (v) => typeof v === "number" && v >= 0 && v <= 1 },
-};
 
 /** Called before each retry, with the failure, the retry number (1-based) and the wait in ms. */
 export type RetryListener = (error: BatonError, retry: number, delayMs: number) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/index.js";
-import { RETRY_POLICY_RULES } from "../model/retry-policy.js";
+import { RETRY_POLICY_RULES } from "../provider-kit/retry-policy-rules.js";
 import { checkOptions, optionIs, requiredOption } from "./check-options.js";
 
 const rules = {

@@ -3,5 +3,5 @@ export type { Tool, ToolOutput, ToolArgumentsCheck, ToolExecutionContext, ToolAv
 export type { ToolRegistry } from "./tool-registry.js";
 export { TOOL_USAGE_HEADING, toolUsagePrompt } from "./tool-usage-prompt.js";
 export { jsonValueProblem, type JsonValueProblem } from "./json-value-problem.js";
-export { TOOL_PRESETS, checkToolAccess, inToolPreset, restrictsTools, toolsAllowedBy, type ToolAccess, type ToolPreset } from "./tool-access.js";
+export { TOOL_PRESETS, inToolPreset, type ToolAccess, type ToolPreset } from "./tool-access.js";
 export { normalizeToolSchema } from "./json-schema/normalize-tool-schema.js";

@@ -1,4 +1,5 @@
-import { providerCallId, type AssistantMessage, type ToolCallPart } from "@baton/core";
+import type { AssistantMessage, ToolCallPart } from "@baton/core";
+import { providerCallId } from "@baton/core/provider-kit";
 import type { GeminiPart } from "../sdk-types.js";
 
 /**

@@ -1,4 +1,5 @@
-import { providerCallId, toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type UserMessage } from "@baton/core";
+import { toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type UserMessage } from "@baton/core";
+import { providerCallId } from "@baton/core/provider-kit";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,

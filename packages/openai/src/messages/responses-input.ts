@@ -1,4 +1,5 @@
-import { providerCallId, toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type ReasoningPart, type UserMessage } from "@baton/core";
+import { toolCallArgumentsText, toolResultText, type AssistantMessage, type Message, type ReasoningPart, type UserMessage } from "@baton/core";
+import { providerCallId } from "@baton/core/provider-kit";
 import type { ResponseInputContent, ResponseInputItem } from "openai/resources/responses/responses";
 import { imageUrl } from "./image-url.js";
 

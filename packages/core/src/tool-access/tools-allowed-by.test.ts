@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../errors/index.js";
-import { inToolPreset, restrictsTools, toolsAllowedBy } from "./tool-access.js";
+import { inToolPreset } from "../tools/tool-access.js";
+import { checkToolAccess } from "./check-tool-access.js";
+import { restrictsTools, toolsAllowedBy } from "./tools-allowed-by.js";
 
 const read = { name: "read", preset: "readonly" as const };
 const write = { name: "write", preset: "readwrite" as const };
@@ -33,5 +35,13 @@ describe("tool access: preset, then allow, then deny", () => {
     expect(() => toolsAllowedBy(all, { disallowedTools: ["rm"] }, 'Agent "x"')).toThrow(
       'Agent "x": disallowedTools names tools it does not have (rm); its tools: read, write, shell, plain.',
     );
+  });
+});
+
+describe("checkToolAccess", () => {
+  it("accepts a well-formed access and rejects lists that are not lists of names", () => {
+    expect(() => checkToolAccess({ toolPreset: "readonly", allowedTools: ["read"], disallowedTools: [] }, "a")).not.toThrow();
+    expect(() => checkToolAccess({ allowedTools: "read" as never }, 'Agent "x"')).toThrow('Agent "x": allowedTools must be a list of tool names.');
+    expect(() => checkToolAccess({ disallowedTools: [1] as never }, 'Agent "x"')).toThrow(ConfigurationError);
   });
 });

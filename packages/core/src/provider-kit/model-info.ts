@@ -1,4 +1,4 @@
-import type { ModelInfo } from "./model-provider.js";
+import type { ModelInfo } from "../model/model-provider.js";
 
 /**
  * A frozen {@link ModelInfo} entry for a provider's model catalog: window and output

@@ -1,4 +1,4 @@
-import type { ToolCallPart, ToolResultPart } from "./content-part.js";
+import type { ToolCallPart, ToolResultPart } from "../messages/content-part.js";
 
 /**
  * The id a provider adapter sends back for a tool call or tool result: the provider's
