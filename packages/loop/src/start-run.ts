@@ -1,24 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
-import {
-  ConfigurationError,
-  RunAbortedError,
-  checkOptions,
-  STORE_EVERYTHING,
-  createAgentState,
-  type AgentState,
-  type EventSink,
-  type RunResult,
-  type RunState,
-} from "@baton/core";
-import {
-  DEFAULT_CLAIM_LEASE_MS,
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_ITERATIONS,
-  DEFAULT_MAX_TOOL_ERROR_LENGTH,
-  DEFAULT_STORAGE_WAIT_MS,
-  DEFAULT_TOOL_CALL_LIMIT,
-} from "./config/defaults.js";
+import { ConfigurationError, checkOptions, createAgentState, type AgentState, type EventSink, type RunResult, type RunState } from "@baton/core";
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_TOOL_ERROR_LENGTH, DEFAULT_TOOL_CALL_LIMIT } from "./config/defaults.js";
 import { AbortHub } from "./abort/abort-hub.js";
 import { EventScope } from "./events/event-scope.js";
 import { withOptionalParts, type OptionalParts } from "./optional/load-optional-parts.js";
@@ -32,13 +14,10 @@ import { missingPricing } from "./budget/missing-pricing.js";
 import { driveAgent } from "./driver/drive-agent.js";
 import type { RunOptions } from "./run-options.js";
 import { resumeOptionRules, runOptionRules } from "./run-option-rules.js";
-import { errorFields } from "./logging/error-fields.js";
+import type { StoredRunStart } from "./run-tree/stored-run-start.js";
 
 /** Default context window when neither the options nor the provider give one. */
 const DEFAULT_CONTEXT_LIMIT = 128_000;
-
-/** This process, as the first part of a claim owner: host and process id. */
-const PROCESS = `${hostname()}:${process.pid}`;
 
 function checkPositive(name: string, value: number | undefined, allowZero = false): void {
   if (value === undefined) return;
@@ -103,13 +82,6 @@ function validateOptions(options: RunOptions, mode: "new" | "resume", fn: string
     throw new ConfigurationError('Option "decisions" answers a paused run: give it with "resume" (the run\'s state) or to resume().');
   }
   validateRunSettings(options);
-}
-
-/** Carries an {@link InvalidDecisionsError} past the run's own error handling: `run()` rejects with it. */
-class DecisionsRefused extends Error {
-  constructor(override readonly cause: unknown) {
-    super("decisions refused");
-  }
 }
 
 /** The state a resumed run continues from: the given one (a copy: the caller's object is left as it is), parsed and upgraded. */
@@ -185,27 +157,10 @@ function beginRun(
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
   };
   // Only a run given a logger has a log: without one, no logging work is done anywhere.
-  let log = options.logger ? new parts!.RunLog(options.logger, runId, agentPath) : undefined;
+  const start: StoredRunStart = { options, runId, events, log: options.logger ? new parts!.RunLog(options.logger, runId, agentPath) : undefined };
   // A run that loses its claim (another process took it over) must stop: it aborts itself.
   const claimLost = options.storage ? new AbortController() : undefined;
-  const persistence = options.storage
-    ? new parts!.RunPersistence({
-        storage: parts!.withDataPolicy(options.storage, config.dataPolicy ?? STORE_EVERYTHING),
-        runId,
-        owner: options.claimOwner ?? `${PROCESS}:${randomUUID().slice(0, 8)}`,
-        leaseMs: options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS,
-        waitMs: options.storageWaitMs ?? DEFAULT_STORAGE_WAIT_MS,
-        onError: (error) => {
-          events.emit({ type: "error", error: error.toJSON() });
-          log?.warn(errorFields(error), "storage write failed");
-        },
-        onClaimLost: (error) => {
-          events.emit({ type: "error", error: error.toJSON() });
-          log?.error(errorFields(error), "run claim lost");
-          claimLost!.abort(new RunAbortedError(error));
-        },
-      })
-    : undefined;
+  const persistence = claimLost ? parts!.createRunPersistence(start, config, claimLost) : undefined;
   const runSignal = claimLost ? (signal ? AbortSignal.any([signal, claimLost.signal]) : claimLost.signal) : signal;
   const fresh = (): AgentState =>
     createAgentState({ runId, agentPath, model: options.model, messages, toolCallLimit: settings.toolCallLimit, maxIterations: settings.maxIterations });
@@ -218,45 +173,12 @@ function beginRun(
       if (!resuming) {
         tree = new RunTree(runId, events.scope, persistence, options.userId, undefined);
         state = fresh();
-        if (persistence) {
-          await persistence.claimNew();
-          tree.claimed = true;
-          if (options.conversationId !== undefined) {
-            const opened = await persistence.openConversation(options.conversationId, input, {
-              runId,
-              agentPath,
-              ...(options.userId === undefined ? {} : { userId: options.userId }),
-            });
-            state.messages = [...system, ...opened.messages];
-            tree.conversation = opened.conversation;
-          }
-        }
+        if (persistence) await parts!.claimNewRun(start, tree, state, system, input);
       } else {
-        let value = given;
-        if (persistence) {
-          const stored = await persistence.claimForResume();
-          value ??= stored;
-        }
-        log = log?.forAgent(value!.root.agentPath);
-        tree = new RunTree(runId, events.scope, persistence, value!.userId ?? options.userId, options.decisions);
-        tree.claimed = persistence !== undefined;
-        tree.resumedFrom = given ? "state" : "storage";
-        state = await parts!.restoredRoot(value!, system, settings, persistence);
-        tree.conversation = value!.conversation;
-        tree.callIds.restore(state);
-        for (const record of state.usage) settings.budget?.record(record);
-        if (options.decisions) {
-          try {
-            parts!.applyDecisions(state, options.decisions);
-          } catch (error) {
-            // Bad decisions are the caller's mistake, not the run's end: give the claim back and reject.
-            if (persistence) await persistence.bounded(persistence.pause(value!));
-            throw new DecisionsRefused(error);
-          }
-        }
+        ({ tree, state } = await parts!.resumeRoot(start, given, persistence, system, settings));
       }
     } catch (error) {
-      if (error instanceof DecisionsRefused) throw error.cause;
+      if (parts && error instanceof parts.DecisionsRefused) throw error.cause;
       failure = error;
       tree ??= new RunTree(runId, events.scope, persistence, options.userId, undefined);
       state = fresh();
@@ -274,7 +196,7 @@ function beginRun(
       events,
       abort: new AbortHub(runSignal),
       resumed: resuming && failure === undefined,
-      log: log?.forAgent(state.agentPath),
+      log: start.log?.forAgent(state.agentPath),
     });
     return driveAgent(run, failure);
   })();

@@ -1,26 +1,14 @@
 import { applyProgressStepUpdate, type ProgressStepUpdate, type StoredProgressPart } from "@baton/core";
 
 /**
- * The progress groups a run's tool calls report, rebuilt from their `tool-progress`
- * steps, as the `progress` parts the run's stored message holds.
+ * Applies one progress step of a tool call to the `progress` parts a stored run's
+ * message holds (one part per call and progress group, in the order the groups first
+ * appeared). Only a run with storage keeps them.
  */
-export class ProgressParts {
-  private readonly byKey = new Map<string, StoredProgressPart>();
-
-  /** Starts from the parts of a checkpoint (a resumed run). */
-  load(parts: readonly StoredProgressPart[]): void {
-    for (const part of parts) this.byKey.set(`${part.toolCallId}\u0000${part.group.name}`, part);
-  }
-
-  /** Applies one step update of a tool call. */
-  apply(toolCallId: string, toolName: string, step: ProgressStepUpdate): void {
-    const key = `${toolCallId}\u0000${step.group}`;
-    const previous = this.byKey.get(key);
-    this.byKey.set(key, { type: "progress", toolCallId, toolName, group: applyProgressStepUpdate(previous?.group, step) });
-  }
-
-  /** The parts, in the order their groups first appeared. */
-  parts(): StoredProgressPart[] {
-    return [...this.byKey.values()];
-  }
+export function recordProgressStep(parts: StoredProgressPart[], toolCallId: string, toolName: string, step: ProgressStepUpdate): void {
+  const index = parts.findIndex((part) => part.toolCallId === toolCallId && part.group.name === step.group);
+  const group = applyProgressStepUpdate(index >= 0 ? parts[index]!.group : undefined, step);
+  const part: StoredProgressPart = { type: "progress", toolCallId, toolName, group };
+  if (index >= 0) parts[index] = part;
+  else parts.push(part);
 }

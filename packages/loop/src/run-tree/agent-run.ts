@@ -1,6 +1,5 @@
 import {
   validUsage,
-  applyProgressStepUpdate,
   type AgentConfig,
   type AgentContext,
   type AgentEvent,
@@ -32,7 +31,7 @@ import type { ToolRunEnvironment } from "../tools/tool-run-environment.js";
 import { insertUsage } from "../state/insert-usage.js";
 import type { RunSettings } from "./run-settings.js";
 import type { RunTree } from "./run-tree.js";
-import { withOptionalParts } from "../optional/load-optional-parts.js";
+import { loadedOptionalParts, withOptionalParts } from "../optional/load-optional-parts.js";
 
 /** What the model turn of the current step produced, for the steps after it. */
 export interface TurnSummary {
@@ -221,7 +220,9 @@ export class AgentRun implements ToolRunEnvironment {
   }
 
   emitToolEvent(event: Extract<UnstampedEvent, { type: ToolEvent["type"] }>): void {
-    if (event.type === "tool-progress" && event.step && this.tree.persistence) this.recordProgress(event.toolCallId, event.toolName, event);
+    // A run with storage keeps its tools' progress steps for its stored answer (its optional parts are loaded).
+    if (event.type === "tool-progress" && event.step && this.tree.persistence)
+      loadedOptionalParts().recordProgressStep(this.state.progress, event.toolCallId, event.toolName, event.step);
     const hook = this.config.onToolEvent;
     const stamped = this.events.emit(event, hook !== undefined);
     if (!hook || !stamped) return;
@@ -230,17 +231,6 @@ export class AgentRun implements ToolRunEnvironment {
     } catch {
       // An observer must not break the tool it observes.
     }
-  }
-
-  /** Keeps the progress groups a persisted run stores. */
-  private recordProgress(toolCallId: string, toolName: string, event: Extract<UnstampedEvent, { type: "tool-progress" }>): void {
-    const step = event.step!;
-    const parts = this.state.progress;
-    const index = parts.findIndex((part) => part.toolCallId === toolCallId && part.group.name === step.group);
-    const group = applyProgressStepUpdate(index >= 0 ? parts[index]!.group : undefined, step);
-    const part = { type: "progress" as const, toolCallId, toolName, group };
-    if (index >= 0) parts[index] = part;
-    else parts.push(part);
   }
 
   emitAgentEvent(event: AgentEvent): void {

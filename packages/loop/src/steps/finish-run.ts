@@ -3,9 +3,6 @@ import { loadedOptionalParts } from "../optional/load-optional-parts.js";
 import { resultOf } from "../state/result-of.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 
-/** How long an aborted run waits for its last storage writes (they go on afterwards). */
-const ABORTED_RUN_WAIT_MS = 200;
-
 /** The final answer: the text of the last turn (with text a hook sent before it), unless a hook set it. */
 export function finalText(state: AgentState): string {
   if (state.text !== undefined) return state.text;
@@ -66,16 +63,8 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   const root = run.parent === undefined;
   const persistence = root ? tree.persistence : undefined;
   const value = root ? tree.finalStateValue() : undefined;
-  let written = false;
-  if (persistence) {
-    // An aborted run's last writes are started, but it waits for them only briefly; an abort while it waits ends the wait.
-    const aborted = run.abort.aborted;
-    const abort = aborted ? undefined : run.abort;
-    const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
-    if (!tree.claimed) persistence.dispose();
-    else if (interruptions) written = await persistence.bounded(persistence.pause(value!), abort, waitMs);
-    else written = await persistence.bounded(persistence.finish(value!, loadedOptionalParts().answerOf(run), run.resumed), abort, waitMs);
-  }
+  // A run with storage has its optional parts loaded (see startRun).
+  const written = persistence ? await loadedOptionalParts().writeRunEnd(run, value!, interruptions !== undefined) : false;
   run.abort.dispose();
   const result = resultOf(state, written && persistence!.ok);
   announceEnd(run, result, interruptions);

@@ -1,5 +1,4 @@
 import {
-  TokenBudgetExceededError,
   defaultActiveTools,
   isPromiseLike,
   type Message,
@@ -10,6 +9,7 @@ import {
   type ToolDefinition,
 } from "@baton/core";
 import { callHook } from "../hooks/call-hook.js";
+import { loadedOptionalParts } from "../optional/load-optional-parts.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
 
@@ -81,23 +81,10 @@ function planCall(run: AgentRun, plan: StepPlan, overrides: StepOverrides | unde
   };
   // A forced tool choice (or `required`) applies to one call only.
   if (sendTools && state.toolChoice !== "auto") state.toolChoice = "auto";
-  const budget = settings.budget;
-  if (budget) {
-    const info = run.provider.getModelInfo?.(request.model);
-    const projection = budget.project(request, {
-      counter: settings.tokenCounter,
-      reservedOutputTokens: settings.maxOutputTokens ?? info?.maxOutputTokens ?? 0,
-      lastInputTokens: run.lastInputTokens,
-      pricing: info?.pricing,
-      providerId: run.provider.id,
-    });
-    const exceeded = budget.exceeded(projection);
-    if (exceeded) {
-      const tokens = TokenBudgetExceededError.isInstance(exceeded);
-      run.emit({ type: "budget-exceeded", budget: tokens ? "tokens" : "cost", limit: exceeded.limit, used: exceeded.used });
-      return { type: "stop", reason: tokens ? "token_budget" : "budget_exceeded", error: exceeded };
-    }
-    run.hold = budget.hold(projection.tokens, projection.costUsd);
+  // A run with a budget has its optional parts loaded (see startRun).
+  if (settings.budget) {
+    const stop = loadedOptionalParts().checkCallBudget(run, settings.budget, request);
+    if (stop) return stop;
   }
   // Only a run with a log hears of the provider's retries (a run without one builds the request as it always did).
   if (run.log) (request as { onRetry?: ModelRequest["onRetry"] }).onRetry = run.log.retryListener(run.state);

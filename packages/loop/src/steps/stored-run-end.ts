@@ -25,6 +25,30 @@ export function answerOf(run: AgentRun): RunAnswer | undefined {
   };
 }
 
+/** How long an aborted run waits for its last storage writes (they go on afterwards). */
+const ABORTED_RUN_WAIT_MS = 200;
+
+/**
+ * Writes the end of a root run with storage and says whether it was written: a paused
+ * run's state (its claim given up), or a finished run's final state with its answer
+ * appended to its conversation. A run that never held its claim writes nothing. An
+ * aborted run's last writes are started, but it waits for them only briefly; an abort
+ * while it waits ends the wait.
+ */
+export async function writeRunEnd(run: AgentRun, value: RunState, paused: boolean): Promise<boolean> {
+  const { tree } = run;
+  const persistence = tree.persistence!;
+  const aborted = run.abort.aborted;
+  const abort = aborted ? undefined : run.abort;
+  const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
+  if (!tree.claimed) {
+    persistence.dispose();
+    return false;
+  }
+  if (paused) return persistence.bounded(persistence.pause(value), abort, waitMs);
+  return persistence.bounded(persistence.finish(value, answerOf(run), run.resumed), abort, waitMs);
+}
+
 /**
  * Whether `next` ends only this attempt at the run: a root run with storage, asked to
  * (`retryableErrorEnds: "attempt"`), whose model call failed with a retryable error.

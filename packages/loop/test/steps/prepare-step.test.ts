@@ -4,6 +4,7 @@ import { fakeTool } from "@baton/testing";
 import { prepareStep } from "../../src/steps/prepare-step.js";
 import { RunBudget } from "../../src/budget/run-budget.js";
 import { agentRun } from "../support/agent-run.js";
+import { loadOptionalParts } from "../../src/optional/load-optional-parts.js";
 
 const tools = () => [fakeTool({ name: "search" }), fakeTool({ name: "fetch" })];
 const prepare = async (harness: ReturnType<typeof agentRun>): Promise<NextStep> => prepareStep(harness.run);
@@ -94,6 +95,8 @@ describe("prepare step", () => {
   });
 
   it("stops before a call the token budget cannot pay for, with the budget error and event", async () => {
+    // A run with a budget has the loop's optional parts loaded before it starts (startRun does it).
+    await loadOptionalParts();
     const budget = new RunBudget(100, undefined);
     budget.record({ model: "m", agentPath: "main", iteration: 1, inputTokens: 90, outputTokens: 5, cachedInputTokens: 0, reasoningTokens: 0, tools: [] });
     const harness = agentRun({ settings: { budget, maxOutputTokens: 10 } });
