@@ -5,7 +5,13 @@
  * @packageDocumentation
  */
 export { createRunQueue, type RunQueue, type RunQueueOptions, type SubmitRunRequest, type ResumeRunRequest } from "./queue/create-run-queue.js";
-export { DEFAULT_QUEUE_NAME, DEFAULT_EVENTS_MAX_LENGTH, DEFAULT_EVENTS_EXPIRE_AFTER_MS, type RelayOptions } from "./queue/queue-defaults.js";
+export {
+  DEFAULT_QUEUE_NAME,
+  DEFAULT_EVENTS_MAX_LENGTH,
+  DEFAULT_EVENTS_EXPIRE_AFTER_MS,
+  type RelayOptions,
+  type WorkerRelayOptions,
+} from "./queue/queue-defaults.js";
 export { createRunWorker, type RunWorker, type RunWorkerOptions } from "./worker/create-run-worker.js";
 export { DEFAULT_OUTAGE_RETRY, type OutageRetry } from "./worker/outage-retry.js";
 export type { QueueAgent, QueueAgentRunOptions, QueueAgentResumeOptions } from "./worker/queue-agent.js";

@@ -8,7 +8,7 @@ import { DEFAULT_QUEUE_PREFIX } from "../relay/relay-keys.js";
 import { abortChannel, abortKey } from "../relay/abort-keys.js";
 import { relayWriter } from "../relay/relay-writer.js";
 import { appendRunFailure } from "../relay/run-failure.js";
-import { DEFAULT_QUEUE_NAME, relayOptionsOf, RELAY_OPTION_RULES, type RelayOptions } from "../queue/queue-defaults.js";
+import { DEFAULT_QUEUE_NAME, relayOptionsOf, WORKER_RELAY_OPTION_RULES, type WorkerRelayOptions } from "../queue/queue-defaults.js";
 import type { QueueAgent } from "./queue-agent.js";
 import { RateLimits, type RateLimit } from "./rate-limits.js";
 import { runAttempt } from "./run-attempt.js";
@@ -57,8 +57,8 @@ export interface RunWorkerOptions {
   readonly outageRetry?: Partial<OutageRetry>;
   /** Run starts per window for jobs with a `rateLimitKey` (a provider and model), shared by every worker. */
   readonly rateLimits?: Readonly<Record<string, RateLimit>>;
-  /** The event relay's stream length and expiry. */
-  readonly events?: RelayOptions;
+  /** The event relay's stream length and expiry, and how long events wait to be written together (`batchDelayMs`, default 4). */
+  readonly events?: WorkerRelayOptions;
   /**
    * Wraps each attempt at a run: call `attempt()` inside whatever the run should see,
    * e.g. the trace the job carries (`job.trace`, from `submit({ trace })`) made active
@@ -100,7 +100,7 @@ const WORKER_RULES = {
   maxStalledCount: optionIs.nonNegativeInteger,
   rateLimits: optionIs.object,
   outageRetry: optionIs.optionsObject(OUTAGE_RETRY_RULES),
-  events: optionIs.optionsObject(RELAY_OPTION_RULES),
+  events: optionIs.optionsObject(WORKER_RELAY_OPTION_RULES),
   workerName: optionIs.nonEmptyString,
   onError: optionIs.function,
   aroundRun: optionIs.function,
@@ -123,6 +123,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
   const lockDurationMs = options.lockDurationMs ?? 30_000;
   const relay = relayOptionsOf(options.events);
+  const batchDelayMs = options.events?.batchDelayMs;
   const report = options.onError ?? (() => undefined);
   const findAgent =
     typeof options.agents === "function"
@@ -172,7 +173,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     jobSignal?.addEventListener("abort", abortFromJob, { once: true });
     controllers.set(data.runId, controller);
     try {
-      const writer = relayWriter(client, data.runId, { prefix, ...relay, onError: report });
+      const writer = relayWriter(client, data.runId, { prefix, ...relay, batchDelayMs, onError: report });
       const checkAbort = () =>
         client.exists(abortKey(prefix, data.runId)).then((found) => {
           if (found === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
