@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { readManifest, REPOSITORY_ROOT } from "./repository.js";
@@ -41,4 +41,15 @@ export function pinnedPnpmBinFolder(): string {
 /** `PATH` with `folder` first. */
 export function pathWith(folder: string): string {
   return `${folder}${delimiter}${process.env.PATH ?? ""}`;
+}
+
+/**
+ * `PATH` without the folders that hold a `command` executable: what a machine without
+ * it installed has (the suite itself may run under a `pnpm` that `npx` put on `PATH`).
+ */
+export function pathWithout(command: string): string {
+  return (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((folder) => folder !== "" && !existsSync(join(folder, command)))
+    .join(delimiter);
 }
