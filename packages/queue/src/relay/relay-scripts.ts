@@ -65,6 +65,15 @@ redis.call('PERSIST', events)
 return {lastId, last[1] or false, contentMax}
 `;
 
+/**
+ * Whether `error` is the append script stopping at an entry id not above the stream's
+ * last one (Redis's "equal or smaller" error): another writer, or an earlier send of
+ * the same batch, wrote those numbers first.
+ */
+export function isEntryIdTaken(error: unknown): error is Error {
+  return error instanceof Error && /equal or smaller/i.test(error.message);
+}
+
 const APPEND = "batonRelayAppend";
 const ANNOUNCE = "batonRelayAnnounce";
 const OPEN = "batonRelayOpen";

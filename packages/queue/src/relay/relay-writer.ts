@@ -1,7 +1,7 @@
 import { BatonError, ERROR_CODES, type EventSink, type StreamEvent } from "@baton/core";
 import type { Redis } from "ioredis";
 import { entryId, runRelayKeys, type RunRelayKeys } from "./relay-keys.js";
-import { relayScripts, type RelayScripts } from "./relay-scripts.js";
+import { isEntryIdTaken, relayScripts, type RelayScripts } from "./relay-scripts.js";
 
 /** How long an event waits to be written with the ones after it, in ms, when `batchDelayMs` is not given. */
 const DEFAULT_BATCH_DELAY_MS = 4;
@@ -218,7 +218,7 @@ export class RelayWriter implements EventSink {
         end ? this.options.expireAfterMs : undefined,
       );
     } catch (error) {
-      if (!(error instanceof Error) || !/equal or smaller/i.test(error.message)) throw error;
+      if (!isEntryIdTaken(error)) throw error;
       failed = error;
     }
     if (failed) {

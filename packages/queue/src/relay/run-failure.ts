@@ -2,7 +2,7 @@ import { ZERO_TOKEN_USAGE, type BatonError, type ErrorEvent, type RunEndEvent } 
 import type { Redis } from "ioredis";
 import { entryId, runRelayKeys } from "./relay-keys.js";
 import { relayPosition } from "./relay-position.js";
-import { relayScripts } from "./relay-scripts.js";
+import { isEntryIdTaken, relayScripts } from "./relay-scripts.js";
 
 /** Times the failure is appended again after another writer added events between the position read and the append. */
 const MAX_POSITION_RETRIES = 3;
@@ -49,8 +49,7 @@ export async function appendRunFailure(
       await scripts.append(keys, relay.maxLength, entries, position.nextContentIndex, relay.expireAfterMs);
       return;
     } catch (appendError) {
-      const overtaken = appendError instanceof Error && /equal or smaller/i.test(appendError.message);
-      if (!overtaken || retry >= MAX_POSITION_RETRIES) throw appendError;
+      if (!isEntryIdTaken(appendError) || retry >= MAX_POSITION_RETRIES) throw appendError;
     }
   }
 }
