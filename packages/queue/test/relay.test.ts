@@ -5,17 +5,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { RedisRunEventLog } from "../src/index.js";
 import { openRelayWriter } from "../src/relay/relay-writer.js";
 import { describeWithRedis, REDIS_URL } from "./support/redis.js";
+import { readRelayed, textDelta } from "./support/relayed-events.js";
 
-/** A text delta of agent `main` with the attempt's own numbering. */
-const delta = (runId: string, seq: number, agentPath = "main"): StreamEvent => ({
-  type: "text-delta",
-  runId,
-  agentPath,
-  seq,
-  contentIndex: 0,
-  timestamp: 1,
-  text: `t${seq}`,
-});
 const runEnd = (runId: string, seq: number): StreamEvent =>
   ({
     type: "run-end",
@@ -31,12 +22,6 @@ const runEnd = (runId: string, seq: number): StreamEvent =>
     usage: {},
   }) as unknown as StreamEvent;
 
-async function readAll(log: RedisRunEventLog, runId: string, after = 0): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const batch of log.read(runId, after, new AbortController().signal)) events.push(...batch);
-  return events;
-}
-
 describeWithRedis("the event relay on Redis Streams", () => {
   const prefix = `relay-${randomUUID()}`;
   let redis: Redis;
@@ -50,17 +35,17 @@ describeWithRedis("the event relay on Redis Streams", () => {
   it("numbers a second attempt's events after the first's, ends the stream with the root run-end, and expires it after", async () => {
     const runId = randomUUID();
     const first = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
-    for (let seq = 1; seq <= 3; seq++) first.emit(delta(runId, seq));
+    for (let seq = 1; seq <= 3; seq++) first.emit(textDelta(runId, seq));
     await first.flush();
     expect(await log.head(runId)).toEqual({ lastSeq: 3, firstSeq: 1, ended: false });
     // The first attempt's worker died; the second starts its own numbering at 1 again.
     const second = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
     expect(second.base).toBe(3);
-    second.emit(delta(runId, 1));
-    second.emit(delta(runId, 2, "main/sub#1"));
+    second.emit(textDelta(runId, 1));
+    second.emit(textDelta(runId, 2, "main/sub#1"));
     second.emit(runEnd(runId, 3));
     await second.flush();
-    const events = await readAll(log, runId);
+    const events = await readRelayed(log, runId);
     // The second attempt's blocks come after the first's: a client never mixes them.
     expect(events.map((event) => [event.seq, event.type, event.contentIndex])).toEqual([
       [1, "text-delta", 0],
@@ -87,22 +72,22 @@ describeWithRedis("the event relay on Redis Streams", () => {
   it("keeps about maxLength events; reading after a trimmed one is REPLAY_UNAVAILABLE", async () => {
     const runId = randomUUID();
     const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 10, expireAfterMs: 60_000 });
-    for (let seq = 1; seq <= 500; seq++) writer.emit(delta(runId, seq));
+    for (let seq = 1; seq <= 500; seq++) writer.emit(textDelta(runId, seq));
     writer.emit(runEnd(runId, 501));
     await writer.flush();
     const head = (await log.head(runId))!;
     expect(head.lastSeq).toBe(501);
     expect(head.firstSeq).toBeGreaterThan(1);
     expect(head.firstSeq).toBeLessThanOrEqual(501);
-    await expect(readAll(log, runId, 0)).rejects.toMatchObject({ code: "REPLAY_UNAVAILABLE" });
-    const kept = await readAll(log, runId, head.firstSeq - 1);
+    await expect(readRelayed(log, runId, 0)).rejects.toMatchObject({ code: "REPLAY_UNAVAILABLE" });
+    const kept = await readRelayed(log, runId, head.firstSeq - 1);
     expect(kept.map((event) => event.seq)).toEqual(Array.from({ length: 501 - head.firstSeq + 1 }, (_, i) => head.firstSeq + i));
   });
 
   it("asks the run to wait while too many events are not yet written, and releases it once they are", async () => {
     const runId = randomUUID();
     const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, highWaterMark: 10 });
-    const returned = Array.from({ length: 10 }, (_, i) => writer.emit(delta(runId, i + 1)));
+    const returned = Array.from({ length: 10 }, (_, i) => writer.emit(textDelta(runId, i + 1)));
     expect(returned.slice(0, 9).every((value) => value === undefined)).toBe(true);
     expect(returned[9]).toBeInstanceOf(Promise);
     await returned[9];
@@ -116,29 +101,29 @@ describeWithRedis("the event relay on Redis Streams", () => {
     const errors: unknown[] = [];
     const stale = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, onError: (error) => errors.push(error) });
     const fresh = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
-    fresh.emit(delta(runId, 1));
-    fresh.emit(delta(runId, 2));
+    fresh.emit(textDelta(runId, 1));
+    fresh.emit(textDelta(runId, 2));
     await fresh.flush();
     // The stale attempt's first event differs from what is there (another attempt's events differ at least by their time).
-    stale.emit({ ...delta(runId, 1), timestamp: 2 } as StreamEvent);
+    stale.emit({ ...textDelta(runId, 1), timestamp: 2 } as StreamEvent);
     await stale.flush();
     expect(errors).toEqual([expect.objectContaining({ code: "RUN_CLAIM_LOST" })]);
-    expect(stale.emit(delta(runId, 2))).toBeUndefined();
+    expect(stale.emit(textDelta(runId, 2))).toBeUndefined();
     fresh.emit(runEnd(runId, 3));
     await fresh.flush();
-    expect((await readAll(log, runId)).map((event) => (event as { text?: string }).text)).toEqual(["t1", "t2", ""]);
+    expect((await readRelayed(log, runId)).map((event) => (event as { text?: string }).text)).toEqual(["t1", "t2", ""]);
   });
 
   it("a reader that falls behind a trimming stream gets REPLAY_UNAVAILABLE instead of a silent gap", async () => {
     const runId = randomUUID();
     const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 10, expireAfterMs: 60_000 });
-    for (let seq = 1; seq <= 4; seq++) writer.emit(delta(runId, seq));
+    for (let seq = 1; seq <= 4; seq++) writer.emit(textDelta(runId, seq));
     await writer.flush();
     const slowLog = new RedisRunEventLog(redis, { prefix, blockMs: 200, batchSize: 2 });
     const reading = slowLog.read(runId, 0, new AbortController().signal)[Symbol.asyncIterator]();
     const first = await reading.next();
     expect((first.value as StreamEvent[]).map((event) => event.seq)).toEqual([1, 2]);
-    for (let seq = 5; seq <= 400; seq++) writer.emit(delta(runId, seq));
+    for (let seq = 5; seq <= 400; seq++) writer.emit(textDelta(runId, seq));
     await writer.flush();
     await expect(reading.next()).rejects.toMatchObject({ code: "REPLAY_UNAVAILABLE", details: { after: 2 } });
   });
@@ -147,18 +132,18 @@ describeWithRedis("the event relay on Redis Streams", () => {
     const runId = randomUUID();
     const errors: unknown[] = [];
     const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, onError: (error) => errors.push(error) });
-    writer.emit(delta(runId, 1));
+    writer.emit(textDelta(runId, 1));
     await writer.flush();
     // Event 2 reached the stream, but the writer did not hear back (it counts a failure and writes again).
-    const second = delta(runId, 2);
+    const second = textDelta(runId, 2);
     await redis.xadd(`${prefix}:run:{${runId}}:events`, "0-2", "e", JSON.stringify(second));
     (writer as unknown as { failures: number }).failures = 1;
     writer.emit(second);
-    writer.emit(delta(runId, 3));
+    writer.emit(textDelta(runId, 3));
     writer.emit(runEnd(runId, 4));
     await writer.flush();
     expect(errors).toEqual([]);
-    expect((await readAll(log, runId)).map((event) => [event.seq, event.type])).toEqual([
+    expect((await readRelayed(log, runId)).map((event) => [event.seq, event.type])).toEqual([
       [1, "text-delta"],
       [2, "text-delta"],
       [3, "text-delta"],
@@ -170,7 +155,7 @@ describeWithRedis("the event relay on Redis Streams", () => {
   it("a reader waiting on the stream gets a batch of events in one read, and the root run-end does not wait for the batch delay", async () => {
     const runId = randomUUID();
     const writer = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, batchDelayMs: 60_000 });
-    writer.emit(delta(runId, 1));
+    writer.emit(textDelta(runId, 1));
     writer.emit(runEnd(runId, 2));
     // The run-end takes the waiting delta with it at once (the test would time out waiting a minute otherwise).
     await writer.flush();
@@ -178,13 +163,13 @@ describeWithRedis("the event relay on Redis Streams", () => {
 
     const next = randomUUID();
     const batched = await openRelayWriter(redis, next, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
-    batched.emit(delta(next, 1));
+    batched.emit(textDelta(next, 1));
     await batched.flush();
     const reading = log.read(next, 1, new AbortController().signal)[Symbol.asyncIterator]();
     const read = reading.next();
     // Let the reader block on the stream before the batch is written.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    for (let seq = 2; seq <= 6; seq++) batched.emit(delta(next, seq));
+    for (let seq = 2; seq <= 6; seq++) batched.emit(textDelta(next, seq));
     batched.emit(runEnd(next, 7));
     await batched.flush();
     // One batch, written in one command: the reader wakes once and gets all of it (not its first entry alone).
@@ -197,7 +182,7 @@ describeWithRedis("the event relay on Redis Streams", () => {
     const errors: unknown[] = [];
     const stale = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000, onError: (error) => errors.push(error) });
     const fresh = await openRelayWriter(redis, runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
-    fresh.emit(delta(runId, 1));
+    fresh.emit(textDelta(runId, 1));
     await fresh.flush();
     stale.emit({ ...runEnd(runId, 1), timestamp: 2 } as StreamEvent);
     await stale.flush();
@@ -207,6 +192,6 @@ describeWithRedis("the event relay on Redis Streams", () => {
 
   it("knows nothing of a run never submitted", async () => {
     expect(await log.head(randomUUID())).toBeUndefined();
-    expect(await readAll(log, randomUUID())).toEqual([]);
+    expect(await readRelayed(log, randomUUID())).toEqual([]);
   });
 });

@@ -7,25 +7,9 @@ import { entryId, runRelayKeys } from "../src/relay/relay-keys.js";
 import { openRelayWriter } from "../src/relay/relay-writer.js";
 import { appendRunFailure } from "../src/relay/run-failure.js";
 import { describeWithRedis, REDIS_URL } from "./support/redis.js";
+import { readRelayed, textDelta } from "./support/relayed-events.js";
 
 const relay = { maxLength: 1000, expireAfterMs: 60_000 };
-
-/** A text delta of `agentPath` in content block `contentIndex`. */
-const delta = (runId: string, seq: number, agentPath: string, contentIndex: number): StreamEvent => ({
-  type: "text-delta",
-  runId,
-  agentPath,
-  seq,
-  contentIndex,
-  timestamp: 1,
-  text: `t${seq}`,
-});
-
-async function readAll(log: RedisRunEventLog, runId: string): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const batch of log.read(runId, 0, new AbortController().signal)) events.push(...batch);
-  return events;
-}
 
 describeWithRedis("the end of a run whose job failed for good", () => {
   const prefix = `failure-${randomUUID()}`;
@@ -40,12 +24,12 @@ describeWithRedis("the end of a run whose job failed for good", () => {
   it("appends an error and a root run-end after the run's last event, in a new content block, and ends the stream with its expiry", async () => {
     const runId = randomUUID();
     const writer = await openRelayWriter(redis, runId, { prefix, ...relay });
-    writer.emit(delta(runId, 1, "main", 0));
-    writer.emit(delta(runId, 2, "main/researcher#1", 2));
+    writer.emit(textDelta(runId, 1, "main", 0));
+    writer.emit(textDelta(runId, 2, "main/researcher#1", 2));
     await writer.flush();
     await appendRunFailure(redis, prefix, runId, new RunJobFailedError(runId, "the worker crashed too often"), relay);
 
-    const events = await readAll(log, runId);
+    const events = await readRelayed(log, runId);
     expect(events.map((event) => [event.seq, event.type, event.agentPath, event.contentIndex])).toEqual([
       [1, "text-delta", "main", 0],
       [2, "text-delta", "main/researcher#1", 2],
@@ -67,7 +51,7 @@ describeWithRedis("the end of a run whose job failed for good", () => {
   it("ends the stream of a run that wrote no event with seq 1 and 2 under `main`", async () => {
     const runId = randomUUID();
     await appendRunFailure(redis, prefix, runId, new RunJobFailedError(runId, "bad job"), relay);
-    const events = await readAll(log, runId);
+    const events = await readRelayed(log, runId);
     expect(events.map((event) => [event.seq, event.type, event.agentPath, event.contentIndex])).toEqual([
       [1, "error", "main", 0],
       [2, "run-end", "main", 0],
@@ -93,7 +77,7 @@ describeWithRedis("the end of a run whose job failed for good", () => {
           overtaken++;
           const [last] = (await client.xrevrange(keys.events, "+", "-", "COUNT", 1)) as [string, string[]][];
           const seq = last === undefined ? 1 : Number(last[0].split("-")[1]) + 1;
-          await client.xadd(keys.events, entryId(seq), "e", JSON.stringify(delta(runId, seq, "main", 0)));
+          await client.xadd(keys.events, entryId(seq), "e", JSON.stringify(textDelta(runId, seq, "main", 0)));
         }
         return replies;
       }) as typeof transaction.exec;
@@ -110,7 +94,7 @@ describeWithRedis("the end of a run whose job failed for good", () => {
     } finally {
       client.disconnect();
     }
-    const events = await readAll(log, runId);
+    const events = await readRelayed(log, runId);
     expect(events.map((event) => [event.seq, event.type])).toEqual([
       [1, "text-delta"],
       [2, "text-delta"],

@@ -13,6 +13,7 @@ import {
   type RunWorkerOptions,
 } from "../../src/index.js";
 import { REDIS_URL } from "./redis.js";
+import { readRelayed } from "./relayed-events.js";
 
 /** One queue on the local Redis with its own names, its storage and the workers a suite starts; closed after the suite. */
 export interface QueueHarness {
@@ -45,14 +46,7 @@ export function useQueueHarness(queueOptions: Omit<RunQueueOptions, "connection"
       if (job === undefined) throw new Error(`No job ${jobId}.`);
       return (await job.waitUntilFinished(harness.queueEvents, 25_000)) as RunJobOutcome;
     },
-    readAll: async (runId, after = 0) => {
-      const events: StreamEvent[] = [];
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 25_000);
-      for await (const batch of harness.queue.events.read(runId, after, controller.signal)) events.push(...batch);
-      clearTimeout(timer);
-      return events;
-    },
+    readAll: (runId, after = 0) => readRelayed(harness.queue.events, runId, after),
   } as QueueHarness;
   beforeAll(async () => {
     harness.storage = await createRedisStorage({ url: REDIS_URL, keyPrefix: `${harness.prefix}:storage` });
