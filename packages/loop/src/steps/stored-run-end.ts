@@ -38,13 +38,13 @@ const ABORTED_RUN_WAIT_MS = 200;
 export async function writeRunEnd(run: AgentRun, value: RunState, paused: boolean): Promise<boolean> {
   const { tree } = run;
   const persistence = tree.persistence!;
-  const aborted = run.abort.aborted;
-  const abort = aborted ? undefined : run.abort;
-  const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
   if (!tree.claimed) {
     persistence.dispose();
     return false;
   }
+  const aborted = run.abort.aborted;
+  const abort = aborted ? undefined : run.abort;
+  const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
   if (paused) return persistence.bounded(persistence.pause(value), abort, waitMs);
   return persistence.bounded(persistence.finish(value, answerOf(run), run.resumed), abort, waitMs);
 }
