@@ -120,7 +120,16 @@ describeWithRedis("an attempt at a resume job", () => {
     expect(finished.stopReason).toBe("completed");
     const checkpoint = (await storage.loadCheckpoint(runId))!;
     const outcome = await attempt(resumeJob(runId, { a2: { approve: true } }), checkpoint, refusing);
-    expect(outcome).toMatchObject({ runId, stopReason: "completed", resumed: true });
+    // The stored answer and counts, as the finished attempt's job would have returned them.
+    expect(outcome).toMatchObject({
+      runId,
+      stopReason: "completed",
+      text: finished.text,
+      iterations: finished.iterations,
+      toolCallCount: finished.toolCallCount,
+      resumed: true,
+    });
+    expect(finished.text).toBe("done");
   });
 
   it("hands decisions that name nothing the run waits for, next to ones that do, to the loop, which refuses them", async () => {

@@ -58,7 +58,12 @@ function endedOutcome(data: RunJobData, checkpoint: RunCheckpoint): RunJobOutcom
   const paused = checkpoint.status === "interrupted" && (data.kind === "run" || decisionsApplied(data, checkpoint));
   if (checkpoint.stopReason === undefined && !paused) return undefined;
   const root = checkpoint.root;
-  return outcomeOf(data.runId, checkpoint.stopReason ?? "interrupted", { iterations: root.iteration, toolCallCount: root.toolCallCount }, true);
+  return outcomeOf(
+    data.runId,
+    checkpoint.stopReason ?? "interrupted",
+    { text: root.text, error: root.error, iterations: root.iteration, toolCallCount: root.toolCallCount },
+    true,
+  );
 }
 
 /**
