@@ -114,7 +114,8 @@ export interface RunOptions {
   /**
    * The longest the run waits for a storage write (a checkpoint, its answer) before it
    * goes on without it, reporting an `error` event (the result says `persisted: false`).
-   * An abort never waits for storage. Default 10000.
+   * The run's last writes are retried within it through a short outage. An abort never
+   * waits for storage. Default 10000.
    */
   readonly storageWaitMs?: number;
   /**

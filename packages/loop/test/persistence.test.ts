@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { STORE_EVERYTHING, type ContextEngine, type Storage, type Tool } from "@baton/core";
+import { STORE_EVERYTHING, StorageError, type ContextEngine, type NewConversationMessage, type Storage, type Tool } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { MemoryDatabase, MemoryStorage, createMemoryStorage } from "@baton/storage-memory";
-import { run } from "../src/index.js";
+import { resume, run } from "../src/index.js";
 
 const twoTools = () => [fakeTool({ name: "research", result: "deep findings" }), fakeTool({ name: "memory", result: "private notes" })];
 const script = () =>
@@ -202,6 +202,86 @@ describe("persistence", () => {
     expect(result.text).toBe("hi");
     expect(result.persisted).toBe(false);
     expect(await storage.loadMessages("c")).toHaveLength(2);
+  });
+
+  it("retries the answer and the final state through a short storage outage: both stored once, nothing reported", async () => {
+    const storage = createMemoryStorage();
+    const append = storage.appendMessages.bind(storage);
+    const save = storage.saveCheckpoint.bind(storage);
+    const outage = () => new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
+    let appends = 0;
+    // The input goes in; the answer's first append fails before it is done, its second is done but its reply is lost.
+    storage.appendMessages = async (conversationId, messages) => {
+      appends++;
+      if (appends === 2) throw outage();
+      const appended = await append(conversationId, messages);
+      if (appends === 3) throw outage();
+      return appended;
+    };
+    let finalSaves = 0;
+    storage.saveCheckpoint = async (state, claim) => {
+      if (state.root.status === "finished" && ++finalSaves === 1) throw outage();
+      return save(state, claim);
+    };
+    const errors: unknown[] = [];
+    const result = await run({
+      provider: scriptedModel(["hi"]),
+      model: "m",
+      input: "x",
+      runId: "r-outage",
+      storage,
+      conversationId: "c",
+      onEvent: (e) => e.type === "error" && errors.push(e.error),
+    });
+    expect(errors).toEqual([]);
+    expect(result.persisted).toBe(true);
+    // The third append was done: the retry after it finds the answer stored and appends nothing.
+    expect(appends).toBe(3);
+    expect(finalSaves).toBe(2);
+    const stored = await storage.loadMessages("c");
+    expect(stored.map((message) => [message.role, message.parts.map((part) => ("text" in part ? part.text : part.type)).join("")])).toEqual([
+      ["user", "x"],
+      ["assistant", "hi"],
+    ]);
+    expect((await storage.loadCheckpoint("r-outage"))?.stopReason).toBe("completed");
+  });
+
+  it("an answer that cannot be stored in time leaves the run resumable instead of finished, and resume() stores it once", async () => {
+    const storage = createMemoryStorage();
+    const append = storage.appendMessages.bind(storage);
+    let down = false;
+    storage.appendMessages = async (conversationId: string, messages: readonly NewConversationMessage[]) => {
+      if (down) throw new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
+      down = messages.some((message) => message.role === "user");
+      return append(conversationId, messages);
+    };
+    const errors: { code: string }[] = [];
+    const first = await run({
+      provider: scriptedModel(["hi"], { repeatLast: true }),
+      model: "m",
+      input: "x",
+      runId: "r-down",
+      storage,
+      conversationId: "c",
+      claimLeaseMs: 50,
+      storageWaitMs: 400,
+      onEvent: (e) => e.type === "error" && errors.push(e.error),
+    });
+    expect(first.stopReason).toBe("completed");
+    expect(first.persisted).toBe(false);
+    expect(errors.map((error) => error.code)).toEqual(["STORAGE_ERROR"]);
+    expect(await storage.loadMessages("c")).toHaveLength(1);
+    const checkpoint = await storage.loadCheckpoint("r-down");
+    expect(checkpoint?.stopReason).toBeUndefined();
+
+    down = false;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const resumed = await resume({ provider: scriptedModel(["hi again"]), model: "m", runId: "r-down", storage });
+    expect(resumed.stopReason).toBe("completed");
+    expect(resumed.persisted).toBe(true);
+    const stored = await storage.loadMessages("c");
+    expect(stored.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect((await storage.loadCheckpoint("r-down"))?.stopReason).toBe("completed");
   });
 
   it("a corrupt stored conversation ends the run with an error naming the record, before any model call", async () => {

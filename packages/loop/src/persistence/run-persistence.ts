@@ -233,12 +233,6 @@ export class RunPersistence {
     return write;
   }
 
-  /** Saves the last state of a run (after every queued write, under the history rules), with the given lease. */
-  private lastCheckpoint(state: RunState, leaseMs: number): Promise<void> {
-    const stored = stateUnderHistoryRules(state);
-    return this.enqueue(() => this.options.storage.saveCheckpoint(stored, this.claim(leaseMs)));
-  }
-
   /**
    * Waits for `write`, but at most `waitMs` and never past the run's abort. A late
    * write is reported once (the run goes on, and the result says it was not
@@ -303,30 +297,68 @@ export class RunPersistence {
   /**
    * Ends a finished run: appends its answer to the conversation (once, even when a
    * resumed run finishes twice), then saves the final state, which marks the run
-   * finished. Resolves when both are written.
+   * finished. Resolves when both are written. Both are retried through a short
+   * outage (see {@link retried}). The final state is saved only once the answer is
+   * stored: a run whose answer could not be stored stays resumable from its last
+   * checkpoint instead of being marked finished without it.
    */
   finish(state: RunState, answer: RunAnswer | undefined, resumed: boolean): Promise<void> {
     this.dispose();
+    const deadline = Date.now() + this.options.waitMs;
     const conversation = state.conversation;
     const stored = conversation && answer ? answerMessages(answer) : [];
+    let answerStored = true;
     if (conversation && stored.length > 0) {
+      answerStored = false;
       void this.enqueue(async () => {
-        const { storage, runId } = this.options;
-        // Only a resumed run can find its answer there already: the process before it may have died right after appending it.
-        if (resumed) {
-          const stored = await storage.loadMessages(conversation.id, { afterSeq: conversation.throughSeq });
-          if (stored.some((message) => message.runId === runId && message.role === "assistant")) return;
-        }
-        await storage.appendMessages(conversation.id, stored);
+        // Only a resumed run, or a retry, can find its answer there already: the process before it may
+        // have died right after appending it, or an append that timed out may have been done.
+        let mayBeStored = resumed;
+        await this.retried(async () => {
+          if (mayBeStored && (await this.answerStored(conversation))) return;
+          mayBeStored = true;
+          await this.options.storage.appendMessages(conversation.id, stored);
+        }, deadline);
+        answerStored = true;
       });
     }
-    return this.lastCheckpoint(state, this.options.leaseMs);
+    const last = stateUnderHistoryRules(state);
+    return this.enqueue(async () => {
+      if (answerStored) await this.retried(() => this.options.storage.saveCheckpoint(last, this.claim()), deadline);
+    });
   }
 
-  /** Saves the state of a run that paused, and gives its claim up at once so any process may resume it. */
+  /** Whether the conversation holds this run's answer (an assistant message of its run id after what the run read). */
+  private async answerStored(conversation: RunConversation): Promise<boolean> {
+    const stored = await this.options.storage.loadMessages(conversation.id, { afterSeq: conversation.throughSeq });
+    return stored.some((message) => message.runId === this.options.runId && message.role === "assistant");
+  }
+
+  /** Saves the state of a run that paused, and gives its claim up at once so any process may resume it. Retried like {@link finish}'s writes. */
   pause(state: RunState): Promise<void> {
     this.dispose();
-    return this.lastCheckpoint(state, 0);
+    const deadline = Date.now() + this.options.waitMs;
+    const last = stateUnderHistoryRules(state);
+    return this.enqueue(() => this.retried(() => this.options.storage.saveCheckpoint(last, this.claim(0)), deadline));
+  }
+
+  /**
+   * Does one of the run's last writes, trying again after a retryable failure (storage
+   * unreachable for a moment: a restart, a failover) 100 ms later, then 200, 400… at
+   * most 1 s apart, until `deadline` (the run's storage wait after its end began).
+   * Nothing after the run's last writes would repair them, unlike a checkpoint, which the
+   * next one replaces. Any other failure, or one at the deadline, is reported as usual.
+   */
+  private async retried(write: () => Promise<void>, deadline: number): Promise<void> {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await write();
+      } catch (error) {
+        const wait = Math.min(100 * 2 ** retry, 1_000);
+        if (!isBatonError(error) || error.retryable !== true || RunClaimLostError.isInstance(error) || Date.now() + wait > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   /** Stops renewing the claim. */
