@@ -127,7 +127,10 @@ export interface RunOptions {
    * model call is made again, completed tool calls are not) — what a job queue uses
    * to retry a run with a backoff of its own. The result still says stop reason
    * `error` with the error, and `resumable: true`. Needs `storage`; other errors
-   * finish the run as usual.
+   * finish the run as usual. With `"attempt"`, a run whose end (its answer or final
+   * state) could not be stored says `resumable: true` too, with its own stop reason:
+   * the stored run is not marked finished, and `resume()` continues it from its last
+   * checkpoint and stores its end.
    */
   readonly retryableErrorEnds?: "run" | "attempt";
   /** Application context handed to tools and hooks (user id, tenant, …). */

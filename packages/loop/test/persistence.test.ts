@@ -276,12 +276,82 @@ describe("persistence", () => {
 
     down = false;
     await new Promise((resolve) => setTimeout(resolve, 80));
-    const resumed = await resume({ provider: scriptedModel(["hi again"]), model: "m", runId: "r-down", storage });
-    expect(resumed.stopReason).toBe("completed");
-    expect(resumed.persisted).toBe(true);
+    // Its last stored checkpoint is from before its last model call: resume() makes that call again and stores its answer.
+    const model = scriptedModel(["hi again"]);
+    const resumed = await resume({ provider: model, model: "m", runId: "r-down", storage });
+    expect(resumed).toMatchObject({ stopReason: "completed", text: "hi again", persisted: true });
+    expect(model.callCount).toBe(1);
     const stored = await storage.loadMessages("c");
-    expect(stored.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(stored.map((message) => [message.role, message.parts.map((part) => ("text" in part ? part.text : "")).join("")])).toEqual([
+      ["user", "x"],
+      ["assistant", "hi again"],
+    ]);
     expect((await storage.loadCheckpoint("r-down"))?.stopReason).toBe("completed");
+  });
+
+  it("a stored state whose root finished before the run's end was stored: resume() only stores the end, calling no model and no tool", async () => {
+    const storage = createMemoryStorage();
+    const append = storage.appendMessages.bind(storage);
+    let down = true;
+    storage.appendMessages = async (conversationId: string, messages: readonly NewConversationMessage[]) => {
+      if (down && messages.some((message) => message.role === "assistant"))
+        throw new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
+      return append(conversationId, messages);
+    };
+    const tools = twoTools();
+    const first = await run({
+      provider: script(),
+      model: "m",
+      input: "x",
+      tools,
+      runId: "r-end",
+      storage,
+      conversationId: "c",
+      claimOwner: "A",
+      claimLeaseMs: 50,
+      storageWaitMs: 150,
+    });
+    expect(first.persisted).toBe(false);
+    // What a checkpoint read as the run ended holds (the process stopped before its final one): the root finished, the run not.
+    const { stopReason: _unstored, ...ending } = first.state!;
+    await storage.saveCheckpoint({ ...ending, status: "running" }, { owner: "A", leaseMs: 0 });
+    down = false;
+
+    const model = script();
+    const events: string[] = [];
+    const resumed = await resume({ provider: model, model: "m", tools, runId: "r-end", storage, onEvent: (e) => void events.push(e.type) });
+    expect(resumed).toMatchObject({ stopReason: "completed", text: "Answer.", persisted: true, toolCallCount: 2, iterations: 2 });
+    expect(model.callCount).toBe(0);
+    expect(events).toEqual(["run-start", "run-end"]);
+    expect((await storage.loadMessages("c")).map((message) => [message.role, message.runId])).toEqual([
+      ["user", "r-end"],
+      ["assistant", "r-end"],
+    ]);
+    expect((await storage.loadCheckpoint("r-end"))?.stopReason).toBe("completed");
+    expect((await storage.queryUsage({ runId: "r-end" })).map((usage) => usage.iteration)).toEqual([1, 2]);
+  });
+
+  it('with retryableErrorEnds "attempt", a run whose answer could not be stored says resumable; one whose end was stored does not', async () => {
+    const storage = createMemoryStorage();
+    const append = storage.appendMessages.bind(storage);
+    let down = true;
+    storage.appendMessages = async (conversationId: string, messages: readonly NewConversationMessage[]) => {
+      if (down && messages.some((message) => message.role === "assistant"))
+        throw new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
+      return append(conversationId, messages);
+    };
+    const options = { provider: scriptedModel(["hi"], { repeatLast: true }), model: "m", input: "x", storage, conversationId: "c", storageWaitMs: 250 };
+    const left = await run({ ...options, runId: "r-left", retryableErrorEnds: "attempt" });
+    expect(left).toMatchObject({ stopReason: "completed", text: "hi", persisted: false, resumable: true });
+    expect((await storage.loadCheckpoint("r-left"))?.stopReason).toBeUndefined();
+    // Without the option the run is not marked finished either, but the result does not ask for a retry.
+    const plain = await run({ ...options, runId: "r-plain" });
+    expect(plain.persisted).toBe(false);
+    expect(plain.resumable).toBeUndefined();
+    down = false;
+    const stored = await run({ ...options, runId: "r-stored", retryableErrorEnds: "attempt" });
+    expect(stored.persisted).toBe(true);
+    expect(stored.resumable).toBeUndefined();
   });
 
   it("a corrupt stored conversation ends the run with an error naming the record, before any model call", async () => {

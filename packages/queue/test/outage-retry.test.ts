@@ -1,4 +1,4 @@
-import { ProviderOverloadedError, RateLimitError } from "@baton/core";
+import { ProviderOverloadedError, RateLimitError, StorageError, type NewConversationMessage, type Storage } from "@baton/core";
 import type { ScriptedModel } from "@baton/testing";
 import { describe, expect, it } from "vitest";
 import { outageDelayMs, DEFAULT_OUTAGE_RETRY } from "../src/worker/outage-retry.js";
@@ -78,6 +78,72 @@ describeWithRedis("runs whose provider fails retryably are retried by the queue,
     expect(failedEvents.filter((event) => event.type === "run-start").length).toBe(3);
     expect(await harness.storage.loadCheckpoint(failing.runId)).toMatchObject({ stopReason: "error" });
     expect(executed.filter((key) => key.startsWith(failing.runId)).sort()).toEqual([`${failing.runId}:1a`, `${failing.runId}:1b`]);
+  });
+});
+
+/** `storage` with answers (assistant messages) refused as by an unreachable Redis while `down()` holds. */
+function refusingAnswers(storage: Storage, down: () => boolean): Storage {
+  return new Proxy(storage, {
+    get(target, key) {
+      if (key === "appendMessages") {
+        return async (conversationId: string, messages: readonly NewConversationMessage[]) => {
+          if (down() && messages.some((message) => message.role === "assistant"))
+            throw new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
+          return target.appendMessages(conversationId, messages);
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describeWithRedis("a run whose end could not be stored", () => {
+  const harness = useQueueHarness();
+
+  it("is retried like an outage: the next attempt stores its answer once and ends the stream once; no tool or model call runs twice", async () => {
+    const executed: string[] = [];
+    let down = true;
+    const agent = loopAgent({
+      provider: threeTurnModel(),
+      tools: [workTool((key) => executed.push(key))],
+      storage: refusingAnswers(harness.storage, () => down),
+      claimLeaseMs: 300,
+      storageWaitMs: 200,
+    });
+    harness.startWorker({
+      agents: {
+        ending: {
+          run: agent.run,
+          // Storage is back by the time the queue retries the run.
+          resume: (runId, options) => {
+            down = false;
+            return agent.resume(runId, options);
+          },
+        },
+      },
+      outageRetry: { attempts: 2, delayMs: 20, maxDelayMs: 100 },
+    });
+    const { runId, jobId } = await harness.queue.submit({ agent: "ending", input: "Work.", conversationId: "conv-ending" });
+    const outcome = await harness.finished(jobId);
+    expect(outcome).toMatchObject({ runId, stopReason: "completed", text: "done 2", toolCallCount: 4, resumed: true });
+    expect(outcome.resumable).toBeUndefined();
+    expect((await harness.queue.queue.getJob(jobId))!.data).toMatchObject({ outageRetries: 1 });
+    expect(executed.sort()).toEqual([`${runId}:1a`, `${runId}:1b`, `${runId}:2a`, `${runId}:2b`]);
+
+    expect((await harness.storage.loadMessages("conv-ending")).map((message) => [message.role, message.runId])).toEqual([
+      ["user", runId],
+      ["assistant", runId],
+    ]);
+    expect(await harness.storage.loadCheckpoint(runId)).toMatchObject({ stopReason: "completed" });
+    expect((await harness.storage.queryUsage({ runId })).map((usage) => usage.iteration)).toEqual([1, 2, 3]);
+
+    // The first attempt's storage error and run-end stayed out of the stream: it ends once, with the answer.
+    const events = await harness.readAll(runId);
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
+    expect(events.filter((event) => event.type === "run-end")).toEqual([expect.objectContaining({ stopReason: "completed", text: "done 2" })]);
+    expect(events.at(-1)?.type).toBe("run-end");
   });
 });
 

@@ -74,7 +74,9 @@ export interface RunResult {
   /**
    * True when a retryable error ended only this attempt at the run (the run option
    * `retryableErrorEnds: "attempt"`): its state was saved unfinished and `resume()`
-   * continues it. Absent otherwise.
+   * continues it; or when, with that option, the run finished but its end could not
+   * be stored (storage unreachable past `storageWaitMs`): the stored run is not marked
+   * finished and `resume()` continues it from its last checkpoint. Absent otherwise.
    */
   readonly resumable?: true;
 }

@@ -310,22 +310,45 @@ export class RunPersistence {
     let answerStored = true;
     if (conversation && stored.length > 0) {
       answerStored = false;
-      void this.enqueue(async () => {
-        // Only a resumed run, or a retry, can find its answer there already: the process before it may
-        // have died right after appending it, or an append that timed out may have been done.
-        let mayBeStored = resumed;
-        await this.retried(async () => {
-          if (mayBeStored && (await this.answerStored(conversation))) return;
-          mayBeStored = true;
-          await this.options.storage.appendMessages(conversation.id, stored);
-        }, deadline);
-        answerStored = true;
-      });
+      void this.enqueue(() =>
+        this.endWrite(async () => {
+          // Only a resumed run, or a retry, can find its answer there already: the process before it may
+          // have died right after appending it, or an append that timed out may have been done.
+          let mayBeStored = resumed;
+          await this.retried(async () => {
+            if (mayBeStored && (await this.answerStored(conversation))) return;
+            mayBeStored = true;
+            await this.options.storage.appendMessages(conversation.id, stored);
+          }, deadline);
+          answerStored = true;
+        }),
+      );
     }
     const last = stateUnderHistoryRules(state);
     return this.enqueue(async () => {
-      if (answerStored) await this.retried(() => this.options.storage.saveCheckpoint(last, this.claim()), deadline);
+      if (answerStored) await this.endWrite(() => this.retried(() => this.options.storage.saveCheckpoint(last, this.claim()), deadline));
     });
+  }
+
+  /**
+   * True once a finished run's end (its answer or its final state) failed for good with
+   * a retryable error (storage unreachable past the run's storage wait): the stored run
+   * is not marked finished, and `resume()` continues it from its last checkpoint.
+   */
+  get endUnwritten(): boolean {
+    return this.unwrittenEnd;
+  }
+
+  private unwrittenEnd = false;
+
+  /** Does one write of a finished run's end, noting a retryable failure ({@link endUnwritten}) before it is reported. */
+  private async endWrite(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (isBatonError(error) && error.retryable === true && !RunClaimLostError.isInstance(error)) this.unwrittenEnd = true;
+      throw error;
+    }
   }
 
   /** Whether the conversation holds this run's answer (an assistant message of its run id after what the run read). */

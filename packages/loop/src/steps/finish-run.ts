@@ -64,9 +64,11 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   const persistence = root ? tree.persistence : undefined;
   const value = root ? tree.finalStateValue() : undefined;
   // A run with storage has its optional parts loaded (see startRun).
-  const written = persistence ? await loadedOptionalParts().writeRunEnd(run, value!, interruptions !== undefined) : false;
+  const written = persistence ? await loadedOptionalParts().writeRunEnd(run, value!, interruptions !== undefined) : undefined;
   run.abort.dispose();
-  const result = resultOf(state, written && persistence!.ok);
+  const persisted = resultOf(state, written?.persisted === true);
+  // A finished run whose end could not be stored is left for resume() (retryableErrorEnds: "attempt").
+  const result: RunResult = written?.resumable ? { ...persisted, resumable: true } : persisted;
   announceEnd(run, result, interruptions);
   return root ? { ...result, state: value!, ...(interruptions ? { interruptions } : {}) } : result;
 }

@@ -6,10 +6,13 @@ import { CONTINUE_TO } from "./continue-to.js";
 /**
  * How an agent's run begins: a new run lets its `onRunStart` hooks set up their
  * state (and a stored root run saves its first checkpoint); a resumed run goes on at
- * the step its state names (a model call cut short is made again).
+ * the step its state names (a model call cut short is made again). A resumed run
+ * whose state says it finished (its process stopped, or storage failed, before its
+ * end was stored) only ends again: its answer and final state are written.
  */
 export async function startAgent(run: AgentRun): Promise<NextStep> {
   const { state } = run;
+  if (run.resumed && state.status === "finished") return { type: "stop", reason: state.stopReason ?? "completed" };
   state.status = "running";
   if (run.resumed) {
     run.offered.update(run.registry.list());

@@ -28,25 +28,41 @@ export function answerOf(run: AgentRun): RunAnswer | undefined {
 /** How long an aborted run waits for its last storage writes (they go on afterwards). */
 const ABORTED_RUN_WAIT_MS = 200;
 
+/** What writing a root run's end gave. */
+export interface WrittenRunEnd {
+  /** Whether every write of the run was done, in time (the result's `persisted`). */
+  readonly persisted: boolean;
+  /**
+   * Whether the run finished but its end could not be stored (a retryable storage
+   * failure that outlasted the wait), with `retryableErrorEnds: "attempt"`: the stored
+   * run is left unfinished for `resume()` (the result's `resumable`).
+   */
+  readonly resumable: boolean;
+}
+
 /**
- * Writes the end of a root run with storage and says whether it was written: a paused
+ * Writes the end of a root run with storage and says what was written: a paused
  * run's state (its claim given up), or a finished run's final state with its answer
  * appended to its conversation. A run that never held its claim writes nothing. An
  * aborted run's last writes are started, but it waits for them only briefly; an abort
  * while it waits ends the wait.
  */
-export async function writeRunEnd(run: AgentRun, value: RunState, paused: boolean): Promise<boolean> {
+export async function writeRunEnd(run: AgentRun, value: RunState, paused: boolean): Promise<WrittenRunEnd> {
   const { tree } = run;
   const persistence = tree.persistence!;
   if (!tree.claimed) {
     persistence.dispose();
-    return false;
+    return { persisted: false, resumable: false };
   }
   const aborted = run.abort.aborted;
   const abort = aborted ? undefined : run.abort;
   const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
-  if (paused) return persistence.bounded(persistence.pause(value), abort, waitMs);
-  return persistence.bounded(persistence.finish(value, answerOf(run), run.resumed), abort, waitMs);
+  const write = paused ? persistence.pause(value) : persistence.finish(value, answerOf(run), run.resumed);
+  const written = await persistence.bounded(write, abort, waitMs);
+  return {
+    persisted: written && persistence.ok,
+    resumable: !paused && !aborted && tree.retryableErrorEndsAttempt && persistence.endUnwritten,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ export interface LoopAgentSettings {
   readonly tools?: readonly Tool[];
   readonly storage: Storage;
   readonly claimLeaseMs?: number;
+  readonly storageWaitMs?: number;
   readonly agentName?: string;
   readonly config?: AgentConfig;
   /** Sinks every run gets besides the worker's (an OpenTelemetry sink, say). */
@@ -25,6 +26,7 @@ export function loopAgent(settings: LoopAgentSettings): QueueAgent {
     ...(settings.tools === undefined ? {} : { tools: settings.tools }),
     storage: settings.storage,
     ...(settings.claimLeaseMs === undefined ? {} : { claimLeaseMs: settings.claimLeaseMs }),
+    ...(settings.storageWaitMs === undefined ? {} : { storageWaitMs: settings.storageWaitMs }),
     ...(settings.agentName === undefined ? {} : { agentName: settings.agentName }),
     ...(settings.config === undefined ? {} : { config: settings.config }),
   };
