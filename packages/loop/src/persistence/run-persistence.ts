@@ -78,6 +78,8 @@ export class RunPersistence {
   /** Starts the checkpoint write that waits a moment for others to join it. */
   private startWaiting: (() => void) | undefined;
   private lateReported = false;
+  /** Whether a finished run's end failed for good with a retryable error (see {@link endUnwritten}). */
+  private unwrittenEnd = false;
 
   constructor(private readonly options: RunPersistenceOptions) {}
 
@@ -339,14 +341,12 @@ export class RunPersistence {
     return this.unwrittenEnd;
   }
 
-  private unwrittenEnd = false;
-
   /** Does one write of a finished run's end, noting a retryable failure ({@link endUnwritten}) before it is reported. */
   private async endWrite(write: () => Promise<void>): Promise<void> {
     try {
       await write();
     } catch (error) {
-      if (isBatonError(error) && error.retryable === true && !RunClaimLostError.isInstance(error)) this.unwrittenEnd = true;
+      if (isPassingOutage(error)) this.unwrittenEnd = true;
       throw error;
     }
   }
@@ -378,7 +378,7 @@ export class RunPersistence {
         return await write();
       } catch (error) {
         const wait = Math.min(100 * 2 ** retry, 1_000);
-        if (!isBatonError(error) || error.retryable !== true || RunClaimLostError.isInstance(error) || Date.now() + wait > deadline) throw error;
+        if (!isPassingOutage(error) || Date.now() + wait > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
@@ -389,6 +389,11 @@ export class RunPersistence {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
   }
+}
+
+/** Whether a failed write may succeed when tried again: a retryable Baton error (storage unreachable, say), not a lost claim. */
+function isPassingOutage(error: unknown): boolean {
+  return isBatonError(error) && error.retryable === true && !RunClaimLostError.isInstance(error);
 }
 
 /** A run's answer as its conversation stores it: one message of its turns, progress and results (history rules applied). */
