@@ -19,6 +19,20 @@ const script = () =>
     { text: "Answer.", usage: { inputTokens: 80, outputTokens: 3 } },
   ]);
 
+/** Makes `storage` refuse answers (assistant messages) as an unreachable Redis would, while `down()` holds. */
+function refuseAnswers(storage: Storage, down: () => boolean): void {
+  const append = storage.appendMessages.bind(storage);
+  storage.appendMessages = async (conversationId: string, messages: readonly NewConversationMessage[]) => {
+    if (down() && messages.some((message) => message.role === "assistant")) throw unreachable();
+    return append(conversationId, messages);
+  };
+}
+
+/** The error the Redis adapter throws while Redis is unreachable. */
+function unreachable(): StorageError {
+  return new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
+}
+
 describe("persistence", () => {
   it("without storage nothing is persisted and the result says so", async () => {
     const result = await run({ provider: script(), model: "m", input: "x", tools: twoTools() });
@@ -208,19 +222,18 @@ describe("persistence", () => {
     const storage = createMemoryStorage();
     const append = storage.appendMessages.bind(storage);
     const save = storage.saveCheckpoint.bind(storage);
-    const outage = () => new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
     let appends = 0;
     // The input goes in; the answer's first append fails before it is done, its second is done but its reply is lost.
     storage.appendMessages = async (conversationId, messages) => {
       appends++;
-      if (appends === 2) throw outage();
+      if (appends === 2) throw unreachable();
       const appended = await append(conversationId, messages);
-      if (appends === 3) throw outage();
+      if (appends === 3) throw unreachable();
       return appended;
     };
     let finalSaves = 0;
     storage.saveCheckpoint = async (state, claim) => {
-      if (state.root.status === "finished" && ++finalSaves === 1) throw outage();
+      if (state.root.status === "finished" && ++finalSaves === 1) throw unreachable();
       return save(state, claim);
     };
     const errors: unknown[] = [];
@@ -248,13 +261,8 @@ describe("persistence", () => {
 
   it("an answer that cannot be stored in time leaves the run resumable instead of finished, and resume() stores it once", async () => {
     const storage = createMemoryStorage();
-    const append = storage.appendMessages.bind(storage);
-    let down = false;
-    storage.appendMessages = async (conversationId: string, messages: readonly NewConversationMessage[]) => {
-      if (down) throw new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
-      down = messages.some((message) => message.role === "user");
-      return append(conversationId, messages);
-    };
+    let down = true;
+    refuseAnswers(storage, () => down);
     const errors: { code: string }[] = [];
     const first = await run({
       provider: scriptedModel(["hi"], { repeatLast: true }),
@@ -291,13 +299,8 @@ describe("persistence", () => {
 
   it("a stored state whose root finished before the run's end was stored: resume() only stores the end, calling no model and no tool", async () => {
     const storage = createMemoryStorage();
-    const append = storage.appendMessages.bind(storage);
     let down = true;
-    storage.appendMessages = async (conversationId: string, messages: readonly NewConversationMessage[]) => {
-      if (down && messages.some((message) => message.role === "assistant"))
-        throw new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
-      return append(conversationId, messages);
-    };
+    refuseAnswers(storage, () => down);
     const tools = twoTools();
     const first = await run({
       provider: script(),
@@ -333,13 +336,8 @@ describe("persistence", () => {
 
   it('with retryableErrorEnds "attempt", a run whose answer could not be stored says resumable; one whose end was stored does not', async () => {
     const storage = createMemoryStorage();
-    const append = storage.appendMessages.bind(storage);
     let down = true;
-    storage.appendMessages = async (conversationId: string, messages: readonly NewConversationMessage[]) => {
-      if (down && messages.some((message) => message.role === "assistant"))
-        throw new StorageError("Redis storage: appendMessages failed: Redis is unreachable (Connection is closed.)");
-      return append(conversationId, messages);
-    };
+    refuseAnswers(storage, () => down);
     const options = { provider: scriptedModel(["hi"], { repeatLast: true }), model: "m", input: "x", storage, conversationId: "c", storageWaitMs: 250 };
     const left = await run({ ...options, runId: "r-left", retryableErrorEnds: "attempt" });
     expect(left).toMatchObject({ stopReason: "completed", text: "hi", persisted: false, resumable: true });
