@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseRunState } from "@baton/core/run-state";
-import { InvalidDecisionsError, type AgentConfig, type RunCheckpoint, type StreamEvent, type Tool } from "@baton/core";
+import { InvalidDecisionsError, StorageError, type AgentConfig, type RunCheckpoint, type StreamEvent, type Tool } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
 import { resume, run } from "../src/index.js";
@@ -170,6 +170,34 @@ describe("interruptions: approvals", () => {
     });
     expect(done.stopReason).toBe("completed");
     expect(log).toEqual(["search reports", "delete old.txt"]);
+  });
+
+  it("a paused run's state is retried through a short storage outage: stored paused, its claim given up, nothing reported", async () => {
+    const storage = createMemoryStorage();
+    const save = storage.saveCheckpoint.bind(storage);
+    let refused = 0;
+    storage.saveCheckpoint = async (state, claim) => {
+      if (state.status === "interrupted" && refused++ < 2)
+        throw new StorageError("Redis storage: saveCheckpoint failed: Redis is unreachable (Connection is closed.)");
+      return save(state, claim);
+    };
+    const errors: unknown[] = [];
+    const paused = await run({
+      provider: scriptedModel([firstTurn]),
+      model: "m",
+      input: "x",
+      tools: toolsOf([]),
+      config: needsApproval("delete_file"),
+      storage,
+      runId: "r-paused",
+      onEvent: (event) => event.type === "error" && errors.push(event.error),
+    });
+    expect(paused).toMatchObject({ stopReason: "interrupted", persisted: true });
+    expect(errors).toEqual([]);
+    expect(refused).toBe(3);
+    expect((await storage.loadCheckpoint("r-paused"))?.status).toBe("interrupted");
+    // The claim was given up with the paused state: another process may resume it at once.
+    expect(await storage.claimRun("r-paused", { owner: "other", leaseMs: 1_000 })).toMatchObject({ claimed: true });
   });
 
   it("decisions that do not match what waits reject with INVALID_DECISIONS, and leave a stored run paused and resumable", async () => {
