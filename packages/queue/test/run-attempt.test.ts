@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { AgentConfig, InterruptDecisions, RunCheckpoint, Tool } from "@baton/core";
+import type { AgentConfig, InterruptDecisions, RunCheckpoint, StreamEvent, Tool } from "@baton/core";
 import { createRedisStorage, type RedisStorage } from "@baton/storage-redis";
 import { scriptedModel } from "@baton/testing";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RunJobData } from "../src/jobs/run-job.js";
-import type { RelayWriter } from "../src/relay/relay-writer.js";
+import { Redis } from "ioredis";
+import { RedisRunEventLog } from "../src/relay/redis-run-event-log.js";
+import { relayWriter, type RelayWriter } from "../src/relay/relay-writer.js";
 import type { QueueAgent, QueueAgentResumeOptions } from "../src/index.js";
 import { runAttempt } from "../src/worker/run-attempt.js";
 import { loopAgent } from "./support/loop-agent.js";
+import { readRelayed } from "./support/relayed-events.js";
 import { describeWithRedis, REDIS_URL } from "./support/redis.js";
 
 /**
@@ -63,20 +66,29 @@ describeWithRedis("an attempt at a resume job", () => {
     resume: () => Promise.reject(new Error("the job is done: nothing may resume")),
   };
   const resumeJob = (runId: string, decisions: InterruptDecisions): RunJobData => ({ kind: "resume", agent: "steps", runId, decisions: decisions as never });
-  /** The relay is not reached by an attempt that ends before running; one that runs writes to this stand-in. */
-  const writer = { emit: () => undefined } as unknown as RelayWriter;
-  const attempt = (data: RunJobData, checkpoint: RunCheckpoint | undefined, runner: QueueAgent) =>
-    runAttempt({
-      data,
-      agent: runner,
-      checkpoint,
-      checkpointRead: true,
-      storage,
-      writer,
-      signal: new AbortController().signal,
-      heldWaitMs: 2_000,
-      endAttemptOnRetryableError: false,
-    });
+  let redis: Redis;
+  const prefix = `t-${randomUUID()}:relay`;
+  /** Runs one attempt with a relay writer of its own, finished when the attempt ends (as the worker does). */
+  const attempt = async (data: RunJobData, checkpoint: RunCheckpoint | undefined, runner: QueueAgent) => {
+    const writer: RelayWriter = relayWriter(redis, data.runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
+    try {
+      return await runAttempt({
+        data,
+        agent: runner,
+        checkpoint,
+        checkpointRead: true,
+        storage,
+        writer,
+        signal: new AbortController().signal,
+        heldWaitMs: 2_000,
+        endAttemptOnRetryableError: false,
+      });
+    } finally {
+      await writer.finish();
+    }
+  };
+  /** What the run's stream holds (it must have ended). */
+  const relayed = (runId: string): Promise<StreamEvent[]> => readRelayed(new RedisRunEventLog(redis, { prefix, blockMs: 200 }), runId);
   const noEvents = { signal: new AbortController().signal, sinks: [], retryableErrorEnds: "run" as const };
 
   /** A run paused at a2: a1 approved and run by an earlier attempt of the job, which then died. */
@@ -91,9 +103,11 @@ describeWithRedis("an attempt at a resume job", () => {
 
   beforeAll(async () => {
     storage = await createRedisStorage({ url: REDIS_URL, keyPrefix: `t-${randomUUID()}:attempts` });
+    redis = new Redis(REDIS_URL);
   });
   afterAll(async () => {
     await storage?.close();
+    redis?.disconnect();
   });
 
   it("ends as paused, without resuming, when its decisions were applied before the run paused again for something else", async () => {
@@ -102,6 +116,16 @@ describeWithRedis("an attempt at a resume job", () => {
     expect(outcome).toMatchObject({ runId, stopReason: "interrupted", resumed: true });
     // The run still waits for a2, as the earlier attempt left it.
     expect((await storage.loadCheckpoint(runId))?.status).toBe("interrupted");
+    // That attempt's run-end never reached the stream (it ran outside the queue here): the stream ends with one from the checkpoint.
+    expect(await relayed(runId)).toEqual([
+      expect.objectContaining({
+        type: "run-end",
+        seq: 1,
+        agentPath: "main",
+        stopReason: "interrupted",
+        interruptions: [expect.objectContaining({ id: "a2" })],
+      }),
+    ]);
   });
 
   it("applies its decisions when the run waits for them, and the run goes on to its end", async () => {
@@ -130,6 +154,26 @@ describeWithRedis("an attempt at a resume job", () => {
       resumed: true,
     });
     expect(finished.text).toBe("done");
+    // The finished attempt's run-end never reached the stream: it ends with the run-end the run would have sent.
+    const events = await relayed(runId);
+    expect(events).toEqual([
+      {
+        type: "run-end",
+        runId,
+        agentPath: "main",
+        seq: 1,
+        contentIndex: 0,
+        timestamp: expect.any(Number),
+        stopReason: "completed",
+        text: "done",
+        iterations: finished.iterations,
+        toolCallCount: finished.toolCallCount,
+        usage: finished.usage.total,
+      },
+    ]);
+    // Another delivery of the job finds the stream ended with a root run-end, and adds nothing.
+    expect(await attempt(resumeJob(runId, { a2: { approve: true } }), checkpoint, refusing)).toMatchObject({ stopReason: "completed", text: "done" });
+    expect(await relayed(runId)).toEqual(events);
   });
 
   it("hands decisions that name nothing the run waits for, next to ones that do, to the loop, which refuses them", async () => {

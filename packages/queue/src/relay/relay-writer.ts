@@ -93,6 +93,13 @@ export class RelayWriter implements EventSink {
     return this.start();
   }
 
+  /** The last event of the run's stream, as earlier attempts left it (once this attempt reopened it), or undefined when it has none. */
+  async lastEvent(): Promise<StreamEvent | undefined> {
+    await this.start();
+    const [last] = (await this.client.xrevrange(this.keys.events, "+", "-", "COUNT", 1)) as [id: string, fields: string[]][];
+    return last === undefined ? undefined : (JSON.parse(last[1][1]!) as StreamEvent);
+  }
+
   /** Events not yet written. */
   get backlog(): number {
     return this.pending.length / 2 + this.early.length;

@@ -1,4 +1,13 @@
-import { ConfigurationError, interruptionsOf, RunAbortedError, type RunCheckpoint, type RunResult, type Storage } from "@baton/core";
+import {
+  ConfigurationError,
+  interruptionsOf,
+  RunAbortedError,
+  totalUsage,
+  type RunCheckpoint,
+  type RunEndEvent,
+  type RunResult,
+  type Storage,
+} from "@baton/core";
 import type { RunJobData, RunJobOutcome } from "../jobs/run-job.js";
 import type { RelayWriter } from "../relay/relay-writer.js";
 import { RelayGate } from "../relay/relay-gate.js";
@@ -35,14 +44,14 @@ export interface RunAttempt {
 export async function runAttempt(attempt: RunAttempt): Promise<RunJobOutcome> {
   const { data, checkpoint } = attempt;
   const done = checkpoint === undefined ? undefined : endedOutcome(data, checkpoint);
-  if (done !== undefined) return done;
+  if (done !== undefined) return relayedEnd(attempt, checkpoint!, done);
   const outcome = await attemptRun(attempt, data.kind === "resume" || checkpoint !== undefined, attempt.checkpointRead);
   if (outcome !== "id in use") return outcome;
   // A new run whose id is already stored: this job was delivered again (its first worker died), or the id was
   // submitted twice under other job ids. The stored run says what to do.
   const stored = await attempt.storage.loadCheckpoint(data.runId);
   const ended = stored === undefined ? undefined : endedOutcome(data, stored);
-  if (ended !== undefined) return ended;
+  if (ended !== undefined) return relayedEnd(attempt, stored!, ended);
   const again = await attemptRun(attempt, stored !== undefined, true);
   if (again === "id in use") throw new ConfigurationError(`Run "${data.runId}" is still held by another worker after ${attempt.heldWaitMs} ms.`);
   return again;
@@ -64,6 +73,36 @@ function endedOutcome(data: RunJobData, checkpoint: RunCheckpoint): RunJobOutcom
     { text: root.text, error: root.error, iterations: root.iteration, toolCallCount: root.toolCallCount },
     true,
   );
+}
+
+/**
+ * Returns `outcome`, the end of a run an earlier attempt took to its end, once the run's
+ * stream ends with it: when that attempt's root `run-end` is not the stream's last event
+ * (its worker died after storing the run's end, before relaying it), one is relayed from
+ * the checkpoint, so the stream ends as every run's does.
+ */
+async function relayedEnd(attempt: RunAttempt, checkpoint: RunCheckpoint, outcome: RunJobOutcome): Promise<RunJobOutcome> {
+  const last = await attempt.writer.lastEvent();
+  if (last?.type === "run-end" && !last.agentPath.includes("/")) return outcome;
+  const root = checkpoint.root;
+  const end: RunEndEvent = {
+    type: "run-end",
+    runId: attempt.data.runId,
+    agentPath: root.agentPath,
+    // Numbered by the writer after what earlier attempts wrote.
+    seq: 1,
+    contentIndex: 0,
+    timestamp: Date.now(),
+    stopReason: checkpoint.stopReason ?? "interrupted",
+    text: root.text ?? "",
+    iterations: root.iteration,
+    toolCallCount: root.toolCallCount,
+    usage: totalUsage(root.usage),
+    ...(root.error === undefined ? {} : { error: root.error }),
+    ...(checkpoint.stopReason === undefined ? { interruptions: interruptionsOf(root) } : {}),
+  };
+  await attempt.writer.emit(end);
+  return outcome;
 }
 
 /**
