@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseRunState } from "@baton/core/run-state";
-import { InvalidDecisionsError, StorageError, type AgentConfig, type RunCheckpoint, type StreamEvent, type Tool } from "@baton/core";
+import { InvalidDecisionsError, StorageError, type AgentConfig, type RunCheckpoint, type Storage, type StreamEvent, type Tool } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
-import { resume, run } from "../src/index.js";
+import { resume, run, type RunOptions } from "../src/index.js";
 
 /** Holds the calls of the named tools for a person's approval. */
 const needsApproval = (...names: string[]): AgentConfig => ({
@@ -32,6 +32,10 @@ const firstTurn = {
     { id: "d1", name: "delete_file", arguments: { path: "old.txt" } },
   ],
 };
+
+/** A stored run whose first turn pauses for the approval of `delete_file`. */
+const pausingRun = (storage: Storage, runId: string, extra: Partial<RunOptions> = {}) =>
+  run({ provider: scriptedModel([firstTurn]), model: "m", input: "x", tools: toolsOf([]), config: needsApproval("delete_file"), storage, runId, ...extra });
 
 describe("interruptions: approvals", () => {
   it("a call needing approval pauses the run before anything of its batch runs, and says what waits", async () => {
@@ -182,16 +186,7 @@ describe("interruptions: approvals", () => {
       return save(state, claim);
     };
     const errors: unknown[] = [];
-    const paused = await run({
-      provider: scriptedModel([firstTurn]),
-      model: "m",
-      input: "x",
-      tools: toolsOf([]),
-      config: needsApproval("delete_file"),
-      storage,
-      runId: "r-paused",
-      onEvent: (event) => event.type === "error" && errors.push(event.error),
-    });
+    const paused = await pausingRun(storage, "r-paused", { onEvent: (event) => event.type === "error" && errors.push(event.error) });
     expect(paused).toMatchObject({ stopReason: "interrupted", persisted: true });
     expect(errors).toEqual([]);
     expect(refused).toBe(3);
@@ -202,15 +197,7 @@ describe("interruptions: approvals", () => {
 
   it("decisions that do not match what waits reject with INVALID_DECISIONS, and leave a stored run paused and resumable", async () => {
     const storage = createMemoryStorage();
-    const paused = await run({
-      provider: scriptedModel([firstTurn]),
-      model: "m",
-      input: "x",
-      tools: toolsOf([]),
-      config: needsApproval("delete_file"),
-      storage,
-      runId: "r1",
-    });
+    const paused = await pausingRun(storage, "r1");
     expect(paused.persisted).toBe(true);
     await expect(
       resume({ provider: scriptedModel(["x"]), model: "m", tools: toolsOf([]), storage, runId: "r1", decisions: { nope: { approve: true } } }),
