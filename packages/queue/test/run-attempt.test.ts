@@ -4,13 +4,12 @@ import { createRedisStorage, type RedisStorage } from "@baton/storage-redis";
 import { scriptedModel } from "@baton/testing";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RunJobData } from "../src/jobs/run-job.js";
-import { Redis } from "ioredis";
-import { RedisRunEventLog } from "../src/relay/redis-run-event-log.js";
 import { relayWriter, type RelayWriter } from "../src/relay/relay-writer.js";
 import type { QueueAgent, QueueAgentResumeOptions } from "../src/index.js";
 import { runAttempt } from "../src/worker/run-attempt.js";
 import { loopAgent } from "./support/loop-agent.js";
 import { readRelayed } from "./support/relayed-events.js";
+import { useRelayOnRedis } from "./support/relay-on-redis.js";
 import { describeWithRedis, REDIS_URL } from "./support/redis.js";
 
 /**
@@ -66,11 +65,11 @@ describeWithRedis("an attempt at a resume job", () => {
     resume: () => Promise.reject(new Error("the job is done: nothing may resume")),
   };
   const resumeJob = (runId: string, decisions: InterruptDecisions): RunJobData => ({ kind: "resume", agent: "steps", runId, decisions: decisions as never });
-  let redis: Redis;
-  const prefix = `t-${randomUUID()}:relay`;
+  const suite = useRelayOnRedis("attempts-relay");
+  const { prefix } = suite;
   /** Runs one attempt with a relay writer of its own, finished when the attempt ends (as the worker does). */
   const attempt = async (data: RunJobData, checkpoint: RunCheckpoint | undefined, runner: QueueAgent) => {
-    const writer: RelayWriter = relayWriter(redis, data.runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
+    const writer: RelayWriter = relayWriter(suite.redis, data.runId, { prefix, maxLength: 1000, expireAfterMs: 60_000 });
     try {
       return await runAttempt({
         data,
@@ -88,7 +87,7 @@ describeWithRedis("an attempt at a resume job", () => {
     }
   };
   /** What the run's stream holds (it must have ended). */
-  const relayed = (runId: string): Promise<StreamEvent[]> => readRelayed(new RedisRunEventLog(redis, { prefix, blockMs: 200 }), runId);
+  const relayed = (runId: string): Promise<StreamEvent[]> => readRelayed(suite.log, runId);
   const noEvents = { signal: new AbortController().signal, sinks: [], retryableErrorEnds: "run" as const };
 
   /** A run paused at a2: a1 approved and run by an earlier attempt of the job, which then died. */
@@ -103,11 +102,9 @@ describeWithRedis("an attempt at a resume job", () => {
 
   beforeAll(async () => {
     storage = await createRedisStorage({ url: REDIS_URL, keyPrefix: `t-${randomUUID()}:attempts` });
-    redis = new Redis(REDIS_URL);
   });
   afterAll(async () => {
     await storage?.close();
-    redis?.disconnect();
   });
 
   it("ends as paused, without resuming, when its decisions were applied before the run paused again for something else", async () => {

@@ -1,35 +1,30 @@
 import { randomUUID } from "node:crypto";
 import type { StreamEvent } from "@baton/core";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { RedisRunEventLog, RunJobFailedError } from "../src/index.js";
+import { expect, it } from "vitest";
+import { RunJobFailedError } from "../src/index.js";
 import { entryId, runRelayKeys } from "../src/relay/relay-keys.js";
 import { openRelayWriter } from "../src/relay/relay-writer.js";
 import { appendRunFailure } from "../src/relay/run-failure.js";
+import { useRelayOnRedis } from "./support/relay-on-redis.js";
 import { describeWithRedis, REDIS_URL } from "./support/redis.js";
 import { readRelayed, textDelta } from "./support/relayed-events.js";
 
 const relay = { maxLength: 1000, expireAfterMs: 60_000 };
 
 describeWithRedis("the end of a run whose job failed for good", () => {
-  const prefix = `failure-${randomUUID()}`;
-  let redis: Redis;
-  let log: RedisRunEventLog;
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL);
-    log = new RedisRunEventLog(redis, { prefix, blockMs: 200 });
-  });
-  afterAll(() => redis.disconnect());
+  const suite = useRelayOnRedis("failure");
+  const { prefix } = suite;
 
   it("appends an error and a root run-end after the run's last event, in a new content block, and ends the stream with its expiry", async () => {
     const runId = randomUUID();
-    const writer = await openRelayWriter(redis, runId, { prefix, ...relay });
+    const writer = await openRelayWriter(suite.redis, runId, { prefix, ...relay });
     writer.emit(textDelta(runId, 1, "main", 0));
     writer.emit(textDelta(runId, 2, "main/researcher#1", 2));
     await writer.flush();
-    await appendRunFailure(redis, prefix, runId, new RunJobFailedError(runId, "the worker crashed too often"), relay);
+    await appendRunFailure(suite.redis, prefix, runId, new RunJobFailedError(runId, "the worker crashed too often"), relay);
 
-    const events = await readRelayed(log, runId);
+    const events = await readRelayed(suite.log, runId);
     expect(events.map((event) => [event.seq, event.type, event.agentPath, event.contentIndex])).toEqual([
       [1, "text-delta", "main", 0],
       [2, "text-delta", "main/researcher#1", 2],
@@ -40,9 +35,9 @@ describeWithRedis("the end of a run whose job failed for good", () => {
     expect(end.stopReason).toBe("error");
     expect(end.error?.code).toBe("RUN_JOB_FAILED");
     expect((events[2] as Extract<StreamEvent, { type: "error" }>).error.message).toBe(`Run "${runId}" failed in the queue: the worker crashed too often`);
-    expect(await log.head(runId)).toEqual({ lastSeq: 4, firstSeq: 1, ended: true });
+    expect(await suite.log.head(runId)).toEqual({ lastSeq: 4, firstSeq: 1, ended: true });
     for (const key of Object.values(runRelayKeys(prefix, runId))) {
-      const ttl = await redis.pttl(key);
+      const ttl = await suite.redis.pttl(key);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(relay.expireAfterMs);
     }
@@ -50,8 +45,8 @@ describeWithRedis("the end of a run whose job failed for good", () => {
 
   it("ends the stream of a run that wrote no event with seq 1 and 2 under `main`", async () => {
     const runId = randomUUID();
-    await appendRunFailure(redis, prefix, runId, new RunJobFailedError(runId, "bad job"), relay);
-    const events = await readRelayed(log, runId);
+    await appendRunFailure(suite.redis, prefix, runId, new RunJobFailedError(runId, "bad job"), relay);
+    const events = await readRelayed(suite.log, runId);
     expect(events.map((event) => [event.seq, event.type, event.agentPath, event.contentIndex])).toEqual([
       [1, "error", "main", 0],
       [2, "run-end", "main", 0],
@@ -94,7 +89,7 @@ describeWithRedis("the end of a run whose job failed for good", () => {
     } finally {
       client.disconnect();
     }
-    const events = await readRelayed(log, runId);
+    const events = await readRelayed(suite.log, runId);
     expect(events.map((event) => [event.seq, event.type])).toEqual([
       [1, "text-delta"],
       [2, "text-delta"],
@@ -112,8 +107,8 @@ describeWithRedis("the end of a run whose job failed for good", () => {
       client.disconnect();
     }
     // Four attempts, each overtaken by one event: the stream holds those four and is not ended.
-    expect(await log.head(runId)).toEqual({ lastSeq: 4, firstSeq: 1, ended: false });
-    const types = (await redis.xrange(runRelayKeys(prefix, runId).events, "-", "+")).map(([, fields]) => JSON.parse(fields[1]!).type);
+    expect(await suite.log.head(runId)).toEqual({ lastSeq: 4, firstSeq: 1, ended: false });
+    const types = (await suite.redis.xrange(runRelayKeys(prefix, runId).events, "-", "+")).map(([, fields]) => JSON.parse(fields[1]!).type);
     expect(types).toEqual(["text-delta", "text-delta", "text-delta", "text-delta"]);
   });
 });
