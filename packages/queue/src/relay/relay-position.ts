@@ -1,3 +1,4 @@
+import type { StreamEvent } from "@baton/core";
 import type { Redis } from "ioredis";
 import type { RunRelayKeys } from "./relay-keys.js";
 import { seqOfEntryId } from "./relay-keys.js";
@@ -14,6 +15,8 @@ export interface RelayPosition {
   readonly nextContentIndex: number;
   /** The root agent's path, from the last event written (undefined when none). */
   readonly rootAgentPath: string | undefined;
+  /** The last event written (undefined when none). */
+  readonly lastEvent: StreamEvent | undefined;
 }
 
 /** A transaction or pipeline the position reads are added to. */
@@ -50,7 +53,7 @@ export function relayPositionOf(replies: [error: Error | null, result: unknown][
  * number (0 when none), its last entry, and the run's `contentMax`.
  */
 export function positionOf(lastGeneratedSeq: number, last: StreamEntries[number] | undefined, contentMax: string | null): RelayPosition {
-  const lastEvent = last === undefined ? undefined : (JSON.parse(last[1][1]!) as { agentPath?: string });
+  const lastEvent = last === undefined ? undefined : (JSON.parse(last[1][1]!) as StreamEvent);
   const lastSeq = Math.max(lastGeneratedSeq, last === undefined ? 0 : seqOfEntryId(last[0]));
-  return { lastSeq, nextContentIndex: contentMax === null ? 0 : Number(contentMax) + 1, rootAgentPath: lastEvent?.agentPath?.split("/")[0] };
+  return { lastSeq, nextContentIndex: contentMax === null ? 0 : Number(contentMax) + 1, rootAgentPath: lastEvent?.agentPath?.split("/")[0], lastEvent };
 }

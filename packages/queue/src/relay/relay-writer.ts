@@ -55,7 +55,7 @@ export class RelayWriter implements EventSink {
   private endQueued = false;
   /** The highest content index queued (as written), or -1. */
   private contentMax = -1;
-  private position: { readonly base: number; readonly contentBase: number } | undefined;
+  private position: { readonly base: number; readonly contentBase: number; readonly lastEvent: StreamEvent | undefined } | undefined;
   /** Resolves once the stream is reopened for this attempt and its position read (made by {@link RelayWriter.start}). */
   private ready: Promise<void> | undefined;
 
@@ -93,11 +93,10 @@ export class RelayWriter implements EventSink {
     return this.start();
   }
 
-  /** The last event of the run's stream, as earlier attempts left it (once this attempt reopened it), or undefined when it has none. */
+  /** The last event of the run's stream as earlier attempts left it (read when this attempt reopened it), or undefined when it has none. */
   async lastEvent(): Promise<StreamEvent | undefined> {
     await this.start();
-    const [last] = (await this.client.xrevrange(this.keys.events, "+", "-", "COUNT", 1)) as [id: string, fields: string[]][];
-    return last === undefined ? undefined : (JSON.parse(last[1][1]!) as StreamEvent);
+    return this.position?.lastEvent;
   }
 
   /** Events not yet written. */
@@ -134,13 +133,13 @@ export class RelayWriter implements EventSink {
       if (this.closed) return;
       try {
         const at = await this.scripts.open(this.keys);
-        this.position = { base: at.lastSeq, contentBase: at.nextContentIndex };
+        this.position = { base: at.lastSeq, contentBase: at.nextContentIndex, lastEvent: at.lastEvent };
         for (const event of this.early) this.queue(event, at.lastSeq, at.nextContentIndex);
         this.early = [];
         return;
       } catch (error) {
         this.options.onError?.(error);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** Math.min(failures, 6))));
+        await retryPause(failures);
       }
     }
   }
@@ -187,7 +186,7 @@ export class RelayWriter implements EventSink {
         this.pending = batch.concat(this.pending);
         this.pendingEnd ||= end;
         this.failures++;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** Math.min(this.failures, 6))));
+        await retryPause(this.failures);
         continue;
       }
       if (this.pending.length / 2 < this.highWaterMark / 2) this.release();
@@ -288,6 +287,11 @@ export async function openRelayWriter(client: Redis, runId: string, options: Rel
   const writer = startRelayWriter(client, runId, options);
   await writer.opened();
   return writer;
+}
+
+/** The wait before trying a failed write (or the stream's reopening) again: 50 ms doubling with each failure, at most 2 s. */
+function retryPause(failures: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** Math.min(failures, 6))));
 }
 
 function withResolvers(): { promise: Promise<void>; resolve: () => void } {
