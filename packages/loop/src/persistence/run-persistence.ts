@@ -318,7 +318,7 @@ export class RunPersistence {
           // have died right after appending it, or an append that timed out may have been done.
           let mayBeStored = resumed;
           await this.retried(async () => {
-            if (mayBeStored && (await this.answerStored(conversation))) return;
+            if (mayBeStored && (await this.holdsAnswer(conversation))) return;
             mayBeStored = true;
             await this.options.storage.appendMessages(conversation.id, stored);
           }, deadline);
@@ -352,7 +352,7 @@ export class RunPersistence {
   }
 
   /** Whether the conversation holds this run's answer (an assistant message of its run id after what the run read). */
-  private async answerStored(conversation: RunConversation): Promise<boolean> {
+  private async holdsAnswer(conversation: RunConversation): Promise<boolean> {
     const stored = await this.options.storage.loadMessages(conversation.id, { afterSeq: conversation.throughSeq });
     return stored.some((message) => message.runId === this.options.runId && message.role === "assistant");
   }

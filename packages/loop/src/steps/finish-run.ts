@@ -66,9 +66,9 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   // A run with storage has its optional parts loaded (see startRun).
   const written = persistence ? await loadedOptionalParts().writeRunEnd(run, value!, interruptions !== undefined) : undefined;
   run.abort.dispose();
-  const persisted = resultOf(state, written?.persisted === true);
+  const ended = resultOf(state, written?.persisted === true);
   // A finished run whose end could not be stored is left for resume() (retryableErrorEnds: "attempt").
-  const result: RunResult = written?.resumable ? { ...persisted, resumable: true } : persisted;
+  const result: RunResult = written?.resumable ? { ...ended, resumable: true } : ended;
   announceEnd(run, result, interruptions);
   return root ? { ...result, state: value!, ...(interruptions ? { interruptions } : {}) } : result;
 }
