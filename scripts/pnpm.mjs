@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Runs the pnpm version pinned in package.json's "packageManager" field, without a
 // global install: a fresh machine with only Node and npm can run every project command.
+// It runs in the folder it is started from, as pnpm itself does: `node ../../scripts/pnpm.mjs pack`
+// inside a package packs that package.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -15,7 +17,6 @@ const useGlobal = installed.status === 0 && installed.stdout.trim() === version;
 const [command, args] = useGlobal ? ["pnpm", process.argv.slice(2)] : ["npx", ["--yes", `pnpm@${version}`, ...process.argv.slice(2)]];
 
 const result = spawnSync(command, args, {
-  cwd: root,
   stdio: "inherit",
   shell: process.platform === "win32",
   env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },

@@ -19,6 +19,7 @@ import { abortQueuedRunRoute } from "./routes/queue/abort-queued-run-route.js";
 import { createQueuedRunRoute } from "./routes/queue/create-queued-run-route.js";
 import { queuedRunEventsRoute } from "./routes/queue/queued-run-events-route.js";
 import { queuedRunStatusRoute } from "./routes/queue/queued-run-status-route.js";
+import { answeringUnavailable } from "./routes/queue/queue-unavailable.js";
 import type { QueueRoutesState } from "./routes/queue/queue-routes-state.js";
 import { CHAT_AGENT_NAME, redactedRedisUrl, type QueueSettings } from "./queue/queue-settings.js";
 import type { Route } from "./http/router.js";
@@ -131,7 +132,8 @@ export async function createChatServer(options: ChatServerOptions = {}): Promise
     runRoutes = [createRunRoute(state), runStatusRoute(state), runEventsRoute(state), abortRunRoute(state)];
   } else {
     const state: QueueRoutesState = { ...queued, agent: CHAT_AGENT_NAME, heartbeatMs, maxConcurrentRuns };
-    runRoutes = [createQueuedRunRoute(state), queuedRunStatusRoute(state), queuedRunEventsRoute(state), abortQueuedRunRoute(state)];
+    // Redis not answering within the queue's bound (2 s) is a 503 with Retry-After on every run route.
+    runRoutes = [createQueuedRunRoute(state), queuedRunStatusRoute(state), queuedRunEventsRoute(state), abortQueuedRunRoute(state)].map(answeringUnavailable);
   }
   const router = createRouter(
     // The viewer first: its files are under /viewer/, which the page routes would take for public/ files.
@@ -178,22 +180,18 @@ interface OpenQueue {
   readonly follower: RunEventFollower;
 }
 
-/** Opens the run queue on `settings` and a follower of its events; fails when Redis does not answer within `timeoutMs`. */
+/**
+ * Opens the run queue on `settings` and a follower of its events; fails when Redis does
+ * not answer within `timeoutMs`. Once open, every call of the queue is bounded by its
+ * `commandTimeoutMs` (2 s by default) and the queue reconnects by itself.
+ */
 async function openQueue(settings: QueueSettings, timeoutMs: number, onError: ((error: unknown) => void) | undefined): Promise<OpenQueue> {
   const queue = createRunQueue({ connection: settings.redisUrl, name: settings.name, prefix: settings.prefix });
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await Promise.race([
-      queue.queue.waitUntilReady(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Redis at ${redactedRedisUrl(settings.redisUrl)} did not answer within ${timeoutMs} ms.`)), timeoutMs);
-      }),
-    ]);
+    await queue.ready({ timeoutMs });
   } catch (error) {
     await queue.close().catch(() => undefined);
-    throw error;
-  } finally {
-    clearTimeout(timer);
+    throw new Error(`Redis at ${redactedRedisUrl(settings.redisUrl)} did not answer within ${timeoutMs} ms.`, { cause: error });
   }
   // A follower breaks its clients' streams when reading Redis fails (they reconnect); it is logged here.
   const follower = followRunEvents(queue.events, {

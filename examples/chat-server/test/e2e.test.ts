@@ -18,6 +18,11 @@ const RESEARCHERS = ["supervisor/researcher#1", "supervisor/researcher#2"];
 const server = useChatServer({ speed: 1 });
 /** Cuts each run's first event stream after 12 events, so the page has to reconnect. */
 const droppingServer = useChatServer({ speed: 0.3, dropFirstStreamAfter: 12 });
+/**
+ * Four times slower, for the Stop test: the researchers work for several seconds, so a
+ * loaded machine still finds the research tool running when Stop is clicked.
+ */
+const slowServer = useChatServer({ speed: 4 });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -121,16 +126,16 @@ describe("the chat page in headless Chromium", () => {
 
   it("stops a run: Stop while the tools run shows the run stopped, and the server's result is aborted", async () => {
     const { page, errors } = await newPage();
-    await askOnPage(page, server().url, QUESTION);
+    await askOnPage(page, slowServer().url, QUESTION);
     // Wait until the researchers are at work, then stop.
-    await page.waitForSelector(`[data-testid=agent][data-agent-path="${RESEARCHERS[0]}"]`, { timeout: 10_000 });
+    await page.waitForSelector(`[data-testid=agent][data-agent-path="${RESEARCHERS[0]}"]`, { timeout: 30_000 });
     expect(await page.locator(`${ROOT} [data-testid=tool-card][data-tool-name=research]`).getAttribute("data-status")).toBe("running");
     await page.getByTestId("stop-button").click();
 
     expect(await waitForRunState(page, ["completed", "aborted", "error", "stopped"])).toBe("aborted");
     expect(await page.getByTestId("run-status").textContent()).toBe("Stopped — the run was aborted");
     const runId = (await page.getByTestId("run").getAttribute("data-run-id"))!;
-    const status = await waitForRunEnd(server().url, runId);
+    const status = await waitForRunEnd(slowServer().url, runId);
     expect(status.result?.stopReason).toBe("aborted");
     // No answer was written: the supervisor's only text block is its opening.
     expect(await textsOf(page, `${ROOT} > .blocks > [data-testid=text-block]`)).toEqual([SUPERVISOR_OPENING]);

@@ -230,9 +230,10 @@ describe("idle timeout between stream events", () => {
   });
 
   it("a stream that keeps sending is not cut", async () => {
-    harness = await startHarness({ streamIdleTimeoutMs: 200 });
-    const pieces = Array.from({ length: 8 }, (_, i) => `w${i} `);
-    harness.server.enqueue({ kind: "stream", protocol: "anthropic", chunks: textAnswer("msg_steady", pieces, { input: 3, output: 8 }), delayMs: 40 });
+    // The whole stream (20 events 50 ms apart) lasts about twice the idle timeout; the timeout leaves a busy machine 450 ms of slack between two events.
+    harness = await startHarness({ streamIdleTimeoutMs: 500 });
+    const pieces = Array.from({ length: 20 }, (_, i) => `w${i} `);
+    harness.server.enqueue({ kind: "stream", protocol: "anthropic", chunks: textAnswer("msg_steady", pieces, { input: 3, output: 20 }), delayMs: 50 });
     expect(assemble(await collect(harness.provider.stream(ask("hi")))).text).toBe(pieces.join(""));
   });
 });

@@ -90,6 +90,7 @@ const ENTRIES = [
   "@baton/core/run-state",
   "@baton/core/provider-kit",
   "@baton/core/storage-kit",
+  "@baton/core/secrets",
   "@baton/core/tool-access",
   "@baton/loop",
   "@baton/loop/positional-hooks",
@@ -131,16 +132,18 @@ describe("@baton/sdk", () => {
     }
   }, 60_000);
 
-  it("re-exports the storage helpers applications use, and leaves out what only adapters need (retrying streams, the idle watch, record checks)", () => {
+  it("re-exports the storage helpers applications use, and leaves out what only adapters need (retrying streams, the idle watch, record checks, password redaction)", () => {
     const exported = readExports();
     const sdkNames = exported.get("./index.js")!.names;
     for (const name of STORAGE_KIT_FOR_APPLICATIONS) expect(sdkNames, name).toContain(name);
     for (const name of STORAGE_KIT_FOR_APPLICATIONS.filter((name) => name in coreStorageKit)) {
       expect(sdk[name as keyof typeof sdk], name).toBe(coreStorageKit[name as keyof typeof coreStorageKit]);
     }
-    const kitNames = [...exported.get("@baton/core/provider-kit")!.names, ...exported.get("@baton/core/storage-kit")!.names].filter(
-      (name) => !STORAGE_KIT_FOR_APPLICATIONS.includes(name),
-    );
+    const kitNames = [
+      ...exported.get("@baton/core/provider-kit")!.names,
+      ...exported.get("@baton/core/storage-kit")!.names,
+      ...exported.get("@baton/core/secrets")!.names,
+    ].filter((name) => !STORAGE_KIT_FOR_APPLICATIONS.includes(name));
     for (const name of [
       "streamWithRetries",
       "retryAfterMs",
@@ -151,6 +154,8 @@ describe("@baton/sdk", () => {
       "checkMessages",
       "parseStoredJson",
       "storedToolOutput",
+      "redactError",
+      "passwordVariants",
     ])
       expect(kitNames, name).toContain(name);
     expect(kitNames.filter((name) => sdkNames.has(name))).toEqual([]);

@@ -98,6 +98,7 @@ export {
   type InterruptionKind,
   interruptionsOf,
   inToolPreset,
+  checkToolShape,
   InvalidDecisionsError,
   InvalidRequestError,
   InvalidToolArgumentsError,
@@ -106,7 +107,6 @@ export {
   isPromiseLike,
   isToolPausedSignal,
   type JsonSchema,
-  jsonValueProblem,
   type JsonValueProblem,
   type LoadMessagesOptions,
   type Logger,
@@ -161,6 +161,10 @@ export {
   type RunCheckpoint,
   RunClaimLostError,
   type RunClaimRequest,
+  type RunClaim,
+  type RunFence,
+  type RecordUsageOptions,
+  type SaveSummaryOptions,
   type RunClaimResult,
   type RunConversation,
   type RunEndEvent,
@@ -248,6 +252,12 @@ export {
   type ToolEventArgs,
   type ToolEventHook,
   type ToolExecutionContext,
+  type ToolEffects,
+  type ToolJournalEntry,
+  type ToolJournalOutcome,
+  type ToolJournalStore,
+  type InDoubtDecision,
+  type InDoubtPayload,
   ToolExecutionError,
   type ToolInterruptedEvent,
   type ToolMessage,
@@ -288,7 +298,7 @@ export {
 // @baton/core/event-queue: the async-iterable event queue with backpressure.
 export { EventQueue, type EventQueueOptions } from "@baton/core/event-queue";
 // @baton/core/tool-access: applying a `ToolAccess` to a list of tools, as agent factories do.
-export { checkToolAccess, restrictsTools, toolsAllowedBy } from "@baton/core/tool-access";
+export { checkToolAccess, restrictsTools, toolEffects, toolsAllowedBy } from "@baton/core/tool-access";
 // @baton/core/run-state: a run's state read (checked, upgraded) and written as JSON.
 export { isRunState, parseRunState, runStateIssues, serializeRunState } from "@baton/core/run-state";
 // @baton/core/storage-kit, what applications use of it: data policies on a storage, stored ⇄ model messages, history, the tool archive.
@@ -320,7 +330,9 @@ export {
   type ResumeOptions,
   resumeStream,
   run,
-  RunNotResumableError,
+  type RunNotResumableError,
+  type StorageUnavailableError,
+  type TakenClaim,
   runOptionRules,
   type RunOptions,
   type RunStream,

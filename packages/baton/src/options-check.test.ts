@@ -28,6 +28,7 @@ const CREATE_AGENT = [
   "storage",
   "userId",
   "claimOwner",
+  "onClaim",
   "claimLeaseMs",
   "storageWaitMs",
   "retryableErrorEnds",
@@ -39,8 +40,20 @@ const CREATE_AGENT = [
   "allowedTools",
   "disallowedTools",
 ];
-const RUN = ["signal", "runId", "onEvent", "sinks", "streamHighWaterMark", "conversationId", "userId", "context", "toolCallLimit", "retryableErrorEnds"];
-const CONTINUE = ["signal", "onEvent", "sinks", "streamHighWaterMark", "context", "toolCallLimit", "retryableErrorEnds"];
+const RUN = [
+  "signal",
+  "runId",
+  "onEvent",
+  "sinks",
+  "streamHighWaterMark",
+  "conversationId",
+  "userId",
+  "context",
+  "toolCallLimit",
+  "retryableErrorEnds",
+  "onClaim",
+];
+const CONTINUE = ["signal", "onEvent", "sinks", "streamHighWaterMark", "context", "toolCallLimit", "retryableErrorEnds", "onClaim"];
 const RESUME = [...CONTINUE, "decisions"];
 
 const options = (): CreateAgentOptions => ({ provider: scriptedModel(["ok"], { loop: true }), model: "m" });

@@ -15,7 +15,7 @@ export { RunRecords, RUN_INDEX_KEY, runRecordKey, type RunRecord } from "./stora
 export { interruptibleStorage, type InterruptibleStorage } from "./storage/interruptible-storage.js";
 export { runStatus, checkpointUsage } from "./commands/run-status.js";
 export { builtinTools, READ_FILE_MAX_CHARS } from "./tools/builtin-tools.js";
-export { EXIT_INTERRUPTED } from "./run/execute-run.js";
+export { EXIT_INTERRUPTED, EXIT_TERMINATED } from "./run/execute-run.js";
 export type { RunEnding, RunHeader, RunRenderer } from "./render/run-renderer.js";
 export { PlainRenderer, type Write } from "./render/plain-renderer.js";
 export { JsonRenderer } from "./render/json-renderer.js";

@@ -52,19 +52,33 @@ export function createProgram(io: CommandIo, exit: Exit): Command {
 
   program
     .command("resume")
-    .description("continue a stored run (after Ctrl-C, a crash, or a pause for approval)")
+    .description("continue a stored run (after Ctrl-C, a crash, a pause for approval, or a call in doubt)")
     .argument("<run-id>", "the run's id (see baton runs)")
     .addOption(provider())
     .addOption(storage())
     .option("--approve <id>", "approve a waiting tool call (repeatable)", collect)
     .option("--reject <id>", "reject a waiting tool call (repeatable)", collect)
-    .option("--reason <text>", "why the rejected calls were rejected (the model reads it)")
+    .option("--run-again <id>", "run a call in doubt again: it did not run, or may run twice (repeatable)", collect)
+    .option("--result <id=json>", "a call in doubt did run: the result the model reads (repeatable)", collect)
+    .option("--fail <id>", "fail a call in doubt (repeatable; --reason tells the model why)", collect)
+    .option("--reason <text>", "why the rejected or failed calls were rejected (the model reads it)")
     .option("--json", "print the run's events as NDJSON, one per line")
     .option("--no-color", "no colours in the terminal")
     .action(
       async (
         runId: string,
-        options: { provider?: string; storage?: string; json?: boolean; approve?: string[]; reject?: string[]; reason?: string; color: boolean },
+        options: {
+          provider?: string;
+          storage?: string;
+          json?: boolean;
+          approve?: string[];
+          reject?: string[];
+          runAgain?: string[];
+          result?: string[];
+          fail?: string[];
+          reason?: string;
+          color: boolean;
+        },
       ) => {
         const { resumeCommand } = await import("./commands/resume-command.js");
         exit(await resumeCommand(runId, options, io));

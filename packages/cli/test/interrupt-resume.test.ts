@@ -72,6 +72,43 @@ describe("Ctrl-C and baton resume", () => {
     });
   });
 
+  it("SIGINT while a call of a once-only tool runs: baton resume asks about the call in doubt, and --result takes what it did without running it again", async () => {
+    const cwd = freshDir();
+    server.enqueue(toolCallTurn([{ id: "call_order", name: "place_order", arguments: { item: "A-17" } }], { input: 1000, output: 40 }));
+    const started = startCli(["run", TEMPLATE, "Order A-17.", "--tools", TOOLS], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "60000" }) });
+    await waitFor(started.stdout, /\[tool\] place_order \{"item":"A-17"\} started\n/);
+    started.child.kill("SIGINT");
+    const interrupted = await started.outcome;
+    expect(interrupted.code).toBe(130);
+    const runId = runIdOf(interrupted.stdout);
+    const asked = server.requests.length;
+
+    const paused = await runCli(["resume", runId], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "10" }) });
+    expect(paused.stderr).toBe("");
+    expect(normalize(paused.stdout, runId).split("\n").slice(1)).toEqual([
+      "[tool] place_order waits for in-doubt",
+      "[paused] 1 model call · 1,040 tokens (1,000 in, 40 out) · $0.000464 · 0 tool calls",
+      'waiting for in-doubt: call_order place_order {"item":"A-17"} (support)',
+      "a call in doubt may have run: decide with baton resume <run> --run-again call_order (it did not run), --result 'call_order=<json>' (it did) or --fail call_order",
+      "",
+    ]);
+    // Nothing ran and no model was asked: the run waits for the decision.
+    expect(server.requests.length).toBe(asked);
+
+    server.enqueue(textTurn("Your order ORD-A-17 is placed.", { input: 1100, output: 8 }));
+    const decided = await runCli(["resume", runId, "--result", 'call_order={"order":"ORD-A-17"}'], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "10" }) });
+    expect(decided.stderr).toBe("");
+    expect(decided.code).toBe(0);
+    expect(normalize(decided.stdout, runId).split("\n").slice(1)).toEqual([
+      "[tool] place_order done (<time>)",
+      "Your order ORD-A-17 is placed.",
+      "[completed] 2 model calls · 2,148 tokens (2,100 in, 48 out) · $0.000917 · 1 tool call",
+      "",
+    ]);
+    const last = server.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    expect(last.messages.filter((message) => message.role === "tool").map((message) => message.content)).toEqual(['{"order":"ORD-A-17"}']);
+  });
+
   it("SIGINT while the first model call streams: resume makes that call again", async () => {
     const cwd = freshDir();
     server.enqueue(textTurn("This answer streams very slowly.", { input: 10, output: 5 }, 5_000));

@@ -11,18 +11,18 @@ describe("baton migrate on SQLite", () => {
   it("creates the file and its tables, then has nothing to apply", async () => {
     const cwd = freshDir();
     const first = await runCli(["migrate", "--storage", "sqlite:data/runs.db"], { cwd, env });
-    expect(first).toEqual({ code: 0, stdout: "Applied migration 1 to sqlite:data/runs.db; it is now at schema version 1.\n", stderr: "" });
+    expect(first).toEqual({ code: 0, stdout: "Applied migrations 1, 2 to sqlite:data/runs.db; it is now at schema version 2.\n", stderr: "" });
     expect(existsSync(join(cwd, "data", "runs.db"))).toBe(true);
     const again = await runCli(["migrate", "--storage", "sqlite:data/runs.db"], { cwd, env });
-    expect(again).toEqual({ code: 0, stdout: "sqlite:data/runs.db is up to date (schema version 1); nothing to apply.\n", stderr: "" });
+    expect(again).toEqual({ code: 0, stdout: "sqlite:data/runs.db is up to date (schema version 2); nothing to apply.\n", stderr: "" });
   });
 
   it("uses BATON_STORAGE, else the default file", async () => {
     const cwd = freshDir();
     const fromEnv = await runCli(["migrate"], { cwd, env: { ...env, BATON_STORAGE: "sqlite:other.db" } });
-    expect(fromEnv.stdout).toBe("Applied migration 1 to sqlite:other.db; it is now at schema version 1.\n");
+    expect(fromEnv.stdout).toBe("Applied migrations 1, 2 to sqlite:other.db; it is now at schema version 2.\n");
     const byDefault = await runCli(["migrate"], { cwd, env });
-    expect(byDefault.stdout).toBe("Applied migration 1 to sqlite:.baton/runs.db; it is now at schema version 1.\n");
+    expect(byDefault.stdout).toBe("Applied migrations 1, 2 to sqlite:.baton/runs.db; it is now at schema version 2.\n");
   });
 });
 

@@ -75,13 +75,18 @@ describe("interruptibleStorage", () => {
     const storage = createSqliteStorage({ path: join(freshDir(), "runs.db") });
     try {
       const { storage: wrapped, freeze } = interruptibleStorage(storage);
-      const claim = { owner: "o1", leaseMs: 60_000 };
-      expect(await wrapped.claimRun("r1", claim)).toEqual({ claimed: true });
+      const claim = { owner: "o1", token: 1, leaseMs: 60_000 };
+      expect(await wrapped.claimRun("r1", claim)).toEqual({ claimed: true, token: 1 });
       await wrapped.saveCheckpoint(checkpoint(), claim);
       await wrapped.recordUsage([{ ...usage(1, 100), runId: "r1", recordedAt: 1 }]);
       freeze();
       await wrapped.saveCheckpoint(checkpoint({ stopReason: "aborted" }), claim);
       await wrapped.recordUsage([{ ...usage(2, 7), runId: "r1", recordedAt: 2 }]);
+      const entry = { runId: "r1", toolCallId: "c1", toolName: "t", agentPath: "main", attempt: 1, token: 1, startedAt: 1 };
+      await wrapped.writeToolJournal([{ ...entry, outcome: { status: "aborted", durationMs: 1 } }], { runId: "r1", owner: "o1", token: 1 });
+      expect(await storage.loadToolJournal("r1")).toEqual([]);
+      // A lease renewal while frozen holds the claim it had.
+      expect(await wrapped.claimRun("r1", claim)).toEqual({ claimed: true, token: 1 });
       expect(await wrapped.appendMessages("c1", [{ role: "assistant", parts: [{ type: "text", text: "partial" }] }])).toEqual({ firstSeq: 0, version: 0 });
       expect((await wrapped.loadCheckpoint("r1"))?.stopReason).toBeUndefined();
       expect((await storage.queryUsage({ runId: "r1" })).map((record) => record.inputTokens)).toEqual([100]);

@@ -233,8 +233,12 @@ function buildClient(options: GoogleProviderOptions): GoogleClient {
     ...(options.baseURL === undefined ? {} : { baseUrl: options.baseURL }),
     ...(options.headers === undefined ? {} : { headers: { ...options.headers } }),
   };
-  return new GoogleGenAI({ apiKey, ...(Object.keys(httpOptions).length > 0 ? { httpOptions } : {}) });
+  // The Gemini API's v1beta, whichever major of the SDK is installed: version 2 calls it by default, version 3 calls v1.
+  return new GoogleGenAI({ apiKey, apiVersion: GEMINI_API_VERSION, ...(Object.keys(httpOptions).length > 0 ? { httpOptions } : {}) });
 }
+
+/** The Gemini API version the adapter's own client calls: the one its stream mapping and recorded streams are of. */
+const GEMINI_API_VERSION = "v1beta";
 
 /**
  * A Gemini {@link ModelProvider} on the official `@google/genai` SDK: streamed

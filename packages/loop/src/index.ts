@@ -8,7 +8,11 @@ export { run, stream, resume, resumeStream } from "./run.js";
 export { validateRunSettings } from "./start-run.js";
 export { runOptionRules, resumeOptionRules } from "./run-option-rules.js";
 export type { ResumeOptions, RunOptions, RunStream } from "./run-options.js";
-export { RunNotResumableError } from "./persistence/run-not-resumable-error.js";
+/** The error of a `resume()` that cannot continue its run: unknown, finished, or held by another process (match it by its code, `RUN_NOT_RESUMABLE`). */
+export type { RunNotResumableError } from "./persistence/run-not-resumable-error.js";
+export type { TakenClaim } from "./persistence/run-persistence.js";
+/** The error that ends an attempt whose storage stayed away past `storageWaitMs` (match it by its code, `STORAGE_UNAVAILABLE`). */
+export type { StorageUnavailableError } from "./persistence/storage-unavailable-error.js";
 export {
   DEFAULT_TOOL_CALL_LIMIT,
   DEFAULT_MAX_ITERATIONS,

@@ -47,6 +47,7 @@ export const runOptionRules = Object.freeze({
   conversationId: is.nonEmptyString,
   userId: is.string,
   claimOwner: is.nonEmptyString,
+  onClaim: is.function,
   claimLeaseMs: aNumber,
   storageWaitMs: aNumber,
   retryableErrorEnds: is.oneOf("run", "attempt"),

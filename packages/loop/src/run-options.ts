@@ -1,3 +1,4 @@
+import type { TakenClaim } from "./persistence/run-persistence.js";
 import type {
   AgentConfig,
   ContextEngine,
@@ -104,18 +105,34 @@ export interface RunOptions {
   readonly conversationId?: string;
   /** The end user the run serves: stored with its messages and usage (for billing per user). */
   readonly userId?: string;
-  /** Who holds the run's claim in storage. Default: this run in this process (host, pid, a random part per run). */
+  /**
+   * Who holds the run's claim in storage. Default: this run in this process (host, pid,
+   * a random part per run). Must be unique: two attempts sharing an owner are one claim.
+   */
   readonly claimOwner?: string;
+  /**
+   * Told each time the run takes its claim in `storage` (a new run's start, a resume),
+   * synchronously and before any event of that attempt: the claim's owner and its
+   * fencing token. Every write of the run carries the token, and storage refuses it
+   * once another process has claimed the run; a queue worker fences the run's relayed
+   * events with it the same way.
+   */
+  readonly onClaim?: (claim: TakenClaim) => void;
   /**
    * How long the claim holds without renewal, in ms (renewed every third of it while
    * the run lives). Another process can resume the run only after it lapses. Default 30000.
    */
   readonly claimLeaseMs?: number;
   /**
-   * The longest the run waits for a storage write (a checkpoint, its answer) before it
-   * goes on without it, reporting an `error` event (the result says `persisted: false`).
-   * The run's last writes are retried within it through a short outage. An abort never
-   * waits for storage. Default 10000.
+   * The longest the run waits for its storage in one outage, in ms: one clock for the
+   * whole run, started by the first write that fails or hangs and stopped by any write
+   * that succeeds. Within it, a failed write is reported (an `error` event; the result
+   * says `persisted: false`), the tool-call journal and the run's last writes are tried
+   * again, and a checkpoint is replaced by the next one. Past it, the run starts no
+   * further tool call and ends the attempt: stop reason `error` with a
+   * `STORAGE_UNAVAILABLE` error and `resumable: true` (`resume()` continues it once
+   * storage is back). An abort never waits for storage (it is stored when storage
+   * comes back). Default 10000.
    */
   readonly storageWaitMs?: number;
   /**

@@ -7,6 +7,7 @@ import { withOptionalParts, type OptionalParts } from "./optional/load-optional-
 import { toRegistry } from "./tools/tool-list-registry.js";
 import { configOf } from "./hooks/config-of.js";
 import { initialMessages } from "./run-tree/initial-messages.js";
+import { looksLikeMessages } from "./run-tree/looks-like-messages.js";
 import type { RunSettings } from "./run-tree/run-settings.js";
 import { RunTree } from "./run-tree/run-tree.js";
 import { AgentRun } from "./run-tree/agent-run.js";
@@ -19,44 +20,59 @@ import type { StoredRunStart } from "./run-tree/stored-run-start.js";
 /** Default context window when neither the options nor the provider give one. */
 const DEFAULT_CONTEXT_LIMIT = 128_000;
 
-function checkPositive(name: string, value: number | undefined, allowZero = false): void {
+/**
+ * The numeric settings and what each must be: `n` an integer from 1, `z` an integer
+ * from 0, `p` any finite number above 0 (milliseconds, dollars).
+ */
+const NUMBER_SETTINGS = {
+  maxIterations: "n",
+  maxOutputTokens: "n",
+  toolTimeoutMs: "p",
+  maxConcurrentTools: "n",
+  maxToolErrorLength: "n",
+  tokenBudget: "n",
+  costBudget: "p",
+  contextLimit: "n",
+  maxDepth: "z",
+  streamHighWaterMark: "n",
+  claimLeaseMs: "p",
+  storageWaitMs: "p",
+} as const satisfies Partial<Record<keyof RunOptions, "n" | "z" | "p">>;
+
+/** Throws unless `value` (when given) is what `kind` says (see {@link NUMBER_SETTINGS}). */
+function checkNumber(name: string, value: number | undefined, kind: "n" | "z" | "p"): void {
   if (value === undefined) return;
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-    throw new ConfigurationError(`Option "${name}" must be a ${allowZero ? "non-negative" : "positive"} number, got ${value}.`);
-  }
+  const ok = kind === "p" ? Number.isFinite(value) && value > 0 : Number.isInteger(value) && value >= (kind === "z" ? 0 : 1);
+  if (!ok)
+    throw new ConfigurationError(
+      `Option "${name}" must be a ${kind === "p" ? "positive number" : `${kind === "z" ? "non-negative" : "positive"} integer`}, got ${value}.`,
+    );
 }
 
-const INVALID_PROVIDER = 'Option "provider" must be a ModelProvider (an object with a stream() method).';
+const INVALID_PROVIDER = 'Option "provider" must be a ModelProvider (with a stream() method).';
 const INVALID_MODEL = 'Option "model" must be a non-empty model id.';
 
 /**
  * Checks the settings of run options (limits, timeouts, budgets, agent name, and the
  * provider and model when given; with a `costBudget`, that the provider has the
  * model's prices) and throws a {@link ConfigurationError} naming the
- * first bad one. `run()` calls it; an agent factory can call it up front so bad
+ * first bad one. Counts are integers: `toolCallLimit` and `maxDepth` from 0;
+ * `maxIterations`, `maxOutputTokens`, `maxConcurrentTools`, `maxToolErrorLength`,
+ * `tokenBudget`, `contextLimit` and `streamHighWaterMark` from 1. Milliseconds
+ * (`toolTimeoutMs`, `claimLeaseMs`, `storageWaitMs`) and `costBudget` are any positive
+ * number. `run()` calls it; an agent factory can call it up front so bad
  * settings fail when the agent is made, not at its first run.
  */
 export function validateRunSettings(options: Partial<RunOptions>): void {
   if (options.provider !== undefined && typeof options.provider?.stream !== "function") throw new ConfigurationError(INVALID_PROVIDER);
   if (options.model !== undefined && (typeof options.model !== "string" || options.model.length === 0)) throw new ConfigurationError(INVALID_MODEL);
-  checkPositive("toolCallLimit", options.toolCallLimit ?? options.config?.toolCallLimit, true);
-  checkPositive("maxIterations", options.maxIterations);
-  checkPositive("maxOutputTokens", options.maxOutputTokens);
-  checkPositive("toolTimeoutMs", options.toolTimeoutMs);
-  checkPositive("maxConcurrentTools", options.maxConcurrentTools);
-  checkPositive("maxToolErrorLength", options.maxToolErrorLength);
-  checkPositive("tokenBudget", options.tokenBudget);
-  checkPositive("costBudget", options.costBudget);
+  checkNumber("toolCallLimit", options.toolCallLimit ?? options.config?.toolCallLimit, "z");
+  for (const name in NUMBER_SETTINGS) checkNumber(name, options[name as keyof typeof NUMBER_SETTINGS], NUMBER_SETTINGS[name as keyof typeof NUMBER_SETTINGS]);
   if (options.costBudget !== undefined && options.provider !== undefined && typeof options.model === "string") {
     if (!options.provider.getModelInfo?.(options.model)?.pricing) throw missingPricing(options.model, options.provider.id);
   }
-  checkPositive("contextLimit", options.contextLimit);
-  checkPositive("maxDepth", options.maxDepth, true);
-  checkPositive("streamHighWaterMark", options.streamHighWaterMark);
-  checkPositive("claimLeaseMs", options.claimLeaseMs);
-  checkPositive("storageWaitMs", options.storageWaitMs);
   if (options.storage !== undefined && (typeof options.storage !== "object" || typeof options.storage.claimRun !== "function")) {
-    throw new ConfigurationError('Option "storage" must be a Storage (from @baton/storage-memory, -sqlite, -postgres or -redis).');
+    throw new ConfigurationError('Option "storage" must be a Storage (such as createMemoryStorage() makes).');
   }
   if (options.agentName !== undefined && !/^[\w.-]+$/.test(options.agentName)) {
     throw new ConfigurationError(`Option "agentName" may hold letters, digits, "_", "-" and "." only, got "${options.agentName}".`);
@@ -66,22 +82,26 @@ export function validateRunSettings(options: Partial<RunOptions>): void {
 /**
  * Checks complete run options: only known keys, each of the right type (see
  * {@link runOptionRules}), the required ones present, then {@link validateRunSettings}.
- * Once per run: nothing here runs per iteration.
+ * Returns false when the messages of an `input` array do not look like messages: the
+ * code that says which and why is loaded then (`checkInputMessages`, one of the loop's
+ * optional parts). Once per run: nothing here runs per iteration.
  */
-function validateOptions(options: RunOptions, mode: "new" | "resume", fn: string): void {
+function validateOptions(options: RunOptions, mode: "new" | "resume", fn: string): boolean {
   checkOptions(fn, options, mode === "resume" ? resumeOptionRules : runOptionRules);
   if (!options || options.provider === undefined) throw new ConfigurationError(INVALID_PROVIDER);
   if (options.model === undefined) throw new ConfigurationError(INVALID_MODEL);
   if (mode === "resume") {
     if (options.storage === undefined) throw new ConfigurationError('Resuming a run needs the "storage" it was stored in.');
     if (typeof options.runId !== "string" || options.runId.length === 0) throw new ConfigurationError('Resuming a run needs its "runId".');
-  } else if (options.resume === undefined && typeof options.input !== "string" && !Array.isArray(options.input)) {
-    throw new ConfigurationError('Option "input" must be a string or an array of messages.');
+  } else if (options.resume === undefined && typeof options.input !== "string") {
+    if (!Array.isArray(options.input)) throw new ConfigurationError('Option "input" must be a string or an array of messages.');
+    if (!looksLikeMessages(options.input)) return false;
   }
   if (options.decisions !== undefined && mode === "new" && options.resume === undefined) {
-    throw new ConfigurationError('Option "decisions" answers a paused run: give it with "resume" (the run\'s state) or to resume().');
+    throw new ConfigurationError('Option "decisions" answers a paused run: give it with "resume" or to resume().');
   }
   validateRunSettings(options);
+  return true;
 }
 
 /** The state a resumed run continues from: the given one (a copy: the caller's object is left as it is), parsed and upgraded. */
@@ -116,7 +136,10 @@ export function startRun(
   mode: "new" | "resume" = "new",
   fn: string = mode === "resume" ? "resume" : "run",
 ): Promise<RunResult> {
-  validateOptions(options, mode, fn);
+  if (!validateOptions(options, mode, fn)) {
+    // Input messages a provider could not read: the code that names the message and what is wrong is loaded now.
+    return withOptionalParts((parts) => parts.checkInputMessages(options.input as readonly unknown[])) as Promise<never>;
+  }
   if (!needsOptionalParts(options)) return beginRun(options, sinks, signal, mode, undefined);
   return withOptionalParts((parts) => beginRun(options, sinks, signal, mode, parts));
 }

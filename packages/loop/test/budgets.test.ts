@@ -306,17 +306,18 @@ describe("without budgets", () => {
 
 describe("invalid budgets", () => {
   it.each([
-    ["tokenBudget", 0],
-    ["tokenBudget", -5],
-    ["costBudget", 0],
-    ["costBudget", -1],
-    ["costBudget", Number.NaN],
-    ["costBudget", Number.POSITIVE_INFINITY],
-  ])("%s = %s is a ConfigurationError", async (name, value) => {
+    ["tokenBudget", 0, "a positive integer"],
+    ["tokenBudget", -5, "a positive integer"],
+    ["tokenBudget", 1000.5, "a positive integer"],
+    ["costBudget", 0, "a positive number"],
+    ["costBudget", -1, "a positive number"],
+    ["costBudget", Number.NaN, "a positive number"],
+    ["costBudget", Number.POSITIVE_INFINITY, "a positive number"],
+  ])("%s = %s is a ConfigurationError", async (name, value, expected) => {
     const model = scriptedModel(["unreached"], { models: modelInfo(10) });
     const options = { provider: model, model: "m", input: "x", [name]: value };
     await expect(run(options)).rejects.toThrow(ConfigurationError);
-    await expect(run(options)).rejects.toThrow(`Option "${name}" must be a positive number, got ${value}.`);
+    await expect(run(options)).rejects.toThrow(`Option "${name}" must be ${expected}, got ${value}.`);
     expect(() => validateRunSettings({ [name]: value })).toThrow(ConfigurationError);
     expect(model.callCount).toBe(0);
   });

@@ -378,7 +378,7 @@ describe("frozen run states of every published format continue", () => {
     const storage = createMemoryStorage();
     await storage.appendMessages("conv-1", [{ role: "user", parts: [{ type: "text", text: "Check both." }], runId: "run-v2", agentPath: "main" }]);
     await storage.claimRun("run-v2", { owner: "dead", leaseMs: 0 });
-    await storage.saveCheckpoint(JSON.parse(fixture("run-state.v2.json")) as RunCheckpoint, { owner: "dead", leaseMs: 0 });
+    await storage.saveCheckpoint(JSON.parse(fixture("run-state.v2.json")) as RunCheckpoint, { owner: "dead", token: 1, leaseMs: 0 });
     expect(parseRunState((await storage.loadCheckpoint("run-v2"))!).version).toBe(3);
     const log: string[] = [];
     const tools: Tool[] = [

@@ -317,7 +317,7 @@ describe("persistence", () => {
     expect(first.persisted).toBe(false);
     // What a checkpoint read as the run ended holds (the process stopped before its final one): the root finished, the run not.
     const { stopReason: _unstored, ...ending } = first.state!;
-    await storage.saveCheckpoint({ ...ending, status: "running" }, { owner: "A", leaseMs: 0 });
+    await storage.saveCheckpoint({ ...ending, status: "running" }, { owner: "A", token: 1, leaseMs: 0 });
     down = false;
 
     const model = script();

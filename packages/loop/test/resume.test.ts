@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ConversationMessage, ModelRequest, Storage, Tool } from "@baton/core";
+import type { AgentState, ConversationMessage, ModelRequest, RunState, Storage, Tool } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage, type MemoryStorage } from "@baton/storage-memory";
 import { resume, run } from "../src/index.js";
@@ -70,7 +70,7 @@ async function interruptedRun(storage: MemoryStorage, log: string[]) {
     conversationId: "c1",
     runId: "r1",
     claimOwner: "A",
-    claimLeaseMs: 60,
+    claimLeaseMs: 150,
     signal: abortA.signal,
   });
   await waitFor(
@@ -79,7 +79,7 @@ async function interruptedRun(storage: MemoryStorage, log: string[]) {
   );
   connection.cut();
   // The dead process's lease lapses.
-  await new Promise((resolve) => setTimeout(resolve, 80));
+  await new Promise((resolve) => setTimeout(resolve, 200));
   return {
     /** Lets the hung process end (its writes fail: it can no longer touch the store). */
     bury: async () => {
@@ -183,16 +183,12 @@ describe("resuming an interrupted run", () => {
 
   it("stops a run whose claim another process took over, without writing after it", async () => {
     const storage = createMemoryStorage();
-    const log: string[] = [];
     let gate: (() => void) | undefined;
+    let slowEnded = false;
     const tools: Tool[] = [
       { ...fakeTool({ name: "fast" }), execute: async () => "f" },
-      { ...fakeTool({ name: "slow" }), execute: () => new Promise((resolve) => (gate = () => resolve("s"))) },
+      { ...fakeTool({ name: "slow" }), execute: () => new Promise((resolve) => (gate = () => resolve("s"))).finally(() => (slowEnded = true)) },
     ];
-    const claims = storage.claimRun.bind(storage);
-    let renewals = 0;
-    // The process's heartbeats stop reaching the store (a network partition).
-    storage.claimRun = async (runId, claim) => (claim.owner === "A" && renewals++ > 0 ? Promise.reject(new Error("partition")) : claims(runId, claim));
     const errors: string[] = [];
     const first = run({
       provider: researchModel(),
@@ -203,20 +199,74 @@ describe("resuming an interrupted run", () => {
       conversationId: "c1",
       runId: "r1",
       claimOwner: "A",
-      claimLeaseMs: 60,
+      claimLeaseMs: 60_000,
       onEvent: (event) => void (event.type === "error" && errors.push(event.error.code)),
     });
-    await waitFor(async () => (gate ? true : undefined), "the slow tool to start");
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await storage.claimRun("r1", { owner: "B", leaseMs: 60_000 })).toMatchObject({ claimed: true });
+    // The fast call's outcome rides with the checkpoint asked for as it ended: both are stored a moment later.
+    const fastStored = async () => (await storage.loadToolJournal("r1")).some((entry) => entry.toolName === "fast" && entry.outcome !== undefined);
+    await waitFor(async () => (gate && (await fastStored()) ? true : undefined), "the slow tool to start and the fast call's outcome to be stored");
+    const before = await storage.loadCheckpoint("r1");
+    // Another process takes the run over (as if A's lease had run out while it was paused, say).
+    expect(await storage.claimRun("r1", { owner: "B", leaseMs: 60_000, now: Date.now() + 120_000 })).toMatchObject({ claimed: true, token: 2 });
     gate!();
     const result = await first;
+    expect(slowEnded).toBe(true);
     expect(result.stopReason).toBe("aborted");
     expect(errors).toContain("RUN_CLAIM_LOST");
     expect(result.persisted).toBe(false);
+    // Nothing A wrote after the takeover landed: not the slow call's outcome, not a checkpoint, not the answer.
     expect((await storage.loadMessages("c1")).map((message) => message.role)).toEqual(["user"]);
-    expect((await storage.loadCheckpoint("r1"))?.stopReason).toBeUndefined();
-    expect(log).toEqual([]);
+    expect(await storage.loadCheckpoint("r1")).toEqual(before);
+    expect((await storage.loadToolJournal("r1")).map((entry) => [entry.toolName, entry.outcome?.status])).toEqual([
+      ["fast", "ok"],
+      ["slow", undefined],
+    ]);
+  });
+
+  it("stops starting calls and signals its running tools once its claim can no longer be renewed, before another process may take the run", async () => {
+    const storage = createMemoryStorage();
+    let gate: (() => void) | undefined;
+    let signalledAt: number | undefined;
+    const tools: Tool[] = [
+      { ...fakeTool({ name: "fast" }), execute: async () => "f" },
+      {
+        ...fakeTool({ name: "slow" }),
+        execute: (_args, ctx) =>
+          new Promise((resolve) => {
+            gate = () => resolve("s");
+            ctx.signal.addEventListener("abort", () => (signalledAt = Date.now()));
+          }),
+      },
+    ];
+    const claims = storage.claimRun.bind(storage);
+    let renewals = 0;
+    // The process's heartbeats stop reaching the store (a network partition).
+    storage.claimRun = async (runId, claim) => (claim.owner === "A" && renewals++ > 0 ? Promise.reject(new Error("partition")) : claims(runId, claim));
+    const first = run({
+      provider: researchModel(),
+      model: "m",
+      input: "x",
+      tools,
+      storage,
+      conversationId: "c1",
+      runId: "r1",
+      claimOwner: "A",
+      // Long enough that the margin the run keeps before its lease ends (a third of it) outlasts a busy machine's pauses.
+      claimLeaseMs: 600,
+    });
+    await waitFor(async () => (gate ? true : undefined), "the slow tool to start");
+    const result = await first;
+    expect(result).toMatchObject({
+      stopReason: "error",
+      persisted: false,
+      resumable: true,
+      error: { code: "STORAGE_UNAVAILABLE", details: { reason: "lease" } },
+    });
+    // The running tool was signalled before anybody could take the run over: its stored lease still held then.
+    expect(signalledAt).toBeDefined();
+    expect(signalledAt!).toBeLessThan(storage.database.runs.get("r1")!.leaseUntil);
+    expect(await storage.claimRun("r1", { owner: "B", leaseMs: 1000, now: Date.now() + 1_000 })).toMatchObject({ claimed: true, token: 2, previousOwner: "A" });
+    expect((await storage.loadMessages("c1")).map((message) => message.role)).toEqual(["user"]);
   });
 
   it("resumes a run that died before its first tool batch from the start of the loop, without storing its input twice", async () => {
@@ -239,12 +289,12 @@ describe("resuming an interrupted run", () => {
       conversationId: "c1",
       runId: "r1",
       claimOwner: "A",
-      claimLeaseMs: 60,
+      claimLeaseMs: 150,
       signal: abort.signal,
     });
     await startedPromise;
     connection.cut();
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const model = scriptedModel(["Hi!"]);
     const result = await resume({ provider: model, model: "m", storage, runId: "r1", instructions: "Be kind." });
     expect(result.stopReason).toBe("completed");
@@ -255,5 +305,57 @@ describe("resuming an interrupted run", () => {
     expect((await storage.loadMessages("c1")).map((message) => message.role)).toEqual(["user", "assistant"]);
     abort.abort();
     await dying;
+  });
+});
+
+describe("a state stored while a finished batch's usage was recorded", () => {
+  /** A model that calls `add` until a result is in, then answers with the results (its reply depends only on the request, so a resumed run can use a fresh one). */
+  const addThenAnswer = () =>
+    scriptedModel(
+      [
+        (request: ModelRequest) => {
+          const results = request.messages.flatMap((message) => (message.role === "tool" ? message.content : []));
+          if (results.length === 0)
+            return { text: "Adding.", toolCalls: [{ id: "call_add", name: "add", arguments: {} }], usage: { inputTokens: 4, outputTokens: 2 } };
+          return { text: `sum ${JSON.stringify(results.map((part) => part.result))}`, usage: { inputTokens: 6, outputTokens: 2 } };
+        },
+      ],
+      { repeatLast: true },
+    );
+
+  it("is at the end of the step, and a state an earlier version stored at the tools step without its batch resumes at the end of the step", async () => {
+    // What the state holds while the batch's usage is recorded (an async adjustUsage hook makes that wait): a checkpoint may be taken then.
+    let whileRecorded: AgentState | undefined;
+    const adjustUsage = async ({ state }: { state: AgentState }) => {
+      if (whileRecorded === undefined && state.added.at(-1)?.role === "tool") whileRecorded = structuredClone(state);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return undefined;
+    };
+    const storage = createMemoryStorage();
+    const first = await run({
+      provider: addThenAnswer(),
+      model: "m",
+      input: "Add.",
+      tools: [fakeTool({ name: "add", result: 3 })],
+      config: { adjustUsage },
+      storage,
+      runId: "r-usage",
+    });
+    expect(first.text).toBe("sum [3]");
+    expect(whileRecorded).toMatchObject({ step: "end", batch: undefined });
+
+    // What an earlier version had there (and could store): the tools step without its batch. Resumed, the step ends and the model gets the result; no tool runs again.
+    const stored: RunState = { ...first.state!, status: "running", stopReason: undefined, root: { ...whileRecorded!, step: "tools" } };
+    const executions: string[] = [];
+    const model = addThenAnswer();
+    const resumed = await run({
+      provider: model,
+      model: "m",
+      tools: [{ ...fakeTool({ name: "add" }), execute: () => (executions.push("add"), 3) }],
+      resume: stored,
+    });
+    expect(model.requests.map((request) => request.messages.map((message) => message.role))).toEqual([["user", "assistant", "tool"]]);
+    expect(resumed).toMatchObject({ stopReason: "completed", text: "sum [3]" });
+    expect(executions).toEqual([]);
   });
 });

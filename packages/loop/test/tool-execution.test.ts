@@ -292,10 +292,34 @@ describe("tool results that are not JSON", () => {
       'Error (TOOL_RESULT_NOT_JSON): Tool "big" returned a value that is not JSON: a BigInt at result.total.',
       'Error (TOOL_RESULT_NOT_JSON): Tool "loop" returned a value that is not JSON: a circular reference at result.self.',
       'Error (TOOL_RESULT_NOT_JSON): Tool "fn" returned a value that is not JSON: a function at result.',
-      { when: new Date(0), n: 1 },
+      { when: "1970-01-01T00:00:00.000Z", n: 1 },
     ]);
     // Every event of the run can be written as JSON (what an SSE stream or a store needs).
     expect(() => JSON.stringify(events)).not.toThrow();
     expect(() => JSON.stringify(result.state)).not.toThrow();
+  });
+
+  it("a Map or NaN fails with TOOL_RESULT_NOT_JSON; a Date reaches the model as its ISO string, as it does after a resume", async () => {
+    const tools: Tool[] = [
+      { ...fakeTool({ name: "map" }), execute: () => ({ scores: new Map([["a", 1]]) }) },
+      { ...fakeTool({ name: "nan" }), execute: () => ({ score: Number.NaN }) },
+      { ...fakeTool({ name: "date" }), execute: () => ({ at: new Date(0), skip: undefined }) },
+    ];
+    const model = scriptedModel([{ toolCalls: ["map", "nan", "date"].map((name) => ({ id: name, name, arguments: {} })) }, "Done."]);
+    const result = await run({ provider: model, model: "m", input: "go", tools });
+    const read = model.requests[1]!.messages.at(-1)!;
+    const results = read.role === "tool" ? read.content.map((part) => part.result) : [];
+    expect(results).toEqual([
+      'Error (TOOL_RESULT_NOT_JSON): Tool "map" returned a value that is not JSON: a Map at result.scores.',
+      'Error (TOOL_RESULT_NOT_JSON): Tool "nan" returned a value that is not JSON: NaN at result.score.',
+      { at: "1970-01-01T00:00:00.000Z" },
+    ]);
+    // What the model read is what a resumed run reads back from the stored state.
+    expect(results).toEqual(JSON.parse(JSON.stringify(results)));
+    expect(result.toolCalls.map((call) => call.error?.code ?? call.result)).toEqual([
+      "TOOL_RESULT_NOT_JSON",
+      "TOOL_RESULT_NOT_JSON",
+      { at: "1970-01-01T00:00:00.000Z" },
+    ]);
   });
 });

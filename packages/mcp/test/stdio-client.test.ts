@@ -1,8 +1,8 @@
 import { getEventListeners } from "node:events";
-import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { isBatonError } from "@baton/core";
 import { testToolContext, waitFor } from "@baton/testing";
 import { connectMcpServer, MCP_ERROR_CODES, McpConnectionLostError, McpToolError, type McpServerConnection, type McpTool } from "../src/index.js";
@@ -23,6 +23,13 @@ function byName(tools: readonly McpTool[], name: string): McpTool {
   const tool = tools.find((candidate) => candidate.name === name);
   if (!tool) throw new Error(`no tool ${name} in ${tools.map((t) => t.name).join(", ")}`);
   return tool;
+}
+
+/** A path `name` in a fresh temporary folder, removed when the test that asked for it ends, passed or failed. */
+function tempPath(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "baton-mcp-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, name);
 }
 
 describe("connectMcpServer over stdio", () => {
@@ -107,7 +114,7 @@ describe("connectMcpServer over stdio", () => {
   });
 
   it("sends the cancellation to the server when the call's signal aborts", async () => {
-    const marker = join(mkdtempSync(join(tmpdir(), "baton-mcp-")), "cancelled");
+    const marker = tempPath("cancelled");
     const wait = byName(await fixture({}, { CANCEL_MARKER: marker }).tools(), "wait_for_cancel");
     const controller = new AbortController();
     const progress: string[] = [];
@@ -177,7 +184,7 @@ describe("connectMcpServer over stdio", () => {
   });
 
   it("times out a server that never answers initialize, stopping its process", async () => {
-    const pidFile = join(mkdtempSync(join(tmpdir(), "baton-mcp-")), "pid");
+    const pidFile = tempPath("pid");
     const connection = connectMcpServer({
       name: "hanging",
       stdio: { command: process.execPath, args: [HANGING_SERVER], env: { PID_FILE: pidFile } },
@@ -197,7 +204,7 @@ describe("connectMcpServer over stdio", () => {
   });
 
   it("close() while the server has not answered initialize stops it at once instead of waiting for the timeout", async () => {
-    const pidFile = join(mkdtempSync(join(tmpdir(), "baton-mcp-")), "pid");
+    const pidFile = tempPath("pid");
     const connection = connectMcpServer({
       name: "hanging",
       stdio: { command: process.execPath, args: [HANGING_SERVER], env: { PID_FILE: pidFile } },

@@ -19,6 +19,15 @@ export type { RateLimit } from "./worker/rate-limits.js";
 export { RedisRunEventLog, type RedisRunEventLogOptions } from "./relay/redis-run-event-log.js";
 export { DEFAULT_QUEUE_PREFIX } from "./relay/relay-keys.js";
 export { runJobSchema, parseRunJob, type RunJobData, type RunJobOutcome } from "./jobs/run-job.js";
-export { InvalidRunJobError, UnknownAgentError, RunJobFailedError } from "./errors/queue-errors.js";
+export {
+  InvalidRunJobError,
+  UnknownAgentError,
+  RunJobFailedError,
+  QueueUnavailableError,
+  RelayClaimLostError,
+  type QueueOperation,
+  type QueueUnavailableOptions,
+} from "./errors/queue-errors.js";
+export { DEFAULT_COMMAND_TIMEOUT_MS, QUEUE_RETRY_AFTER_MS } from "./redis/bounded-redis.js";
 export { QUEUE_ERROR_CODES, type QueueErrorCode } from "./errors/queue-error-codes.js";
 export type { RedisConnection } from "./redis/redis-connection.js";

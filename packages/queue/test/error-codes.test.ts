@@ -8,6 +8,8 @@ const samples: Record<string, BatonError> = {
   InvalidRunJobError: new pkg.InvalidRunJobError("job-1", "agent: required"),
   UnknownAgentError: new pkg.UnknownAgentError("writer", ["researcher"]),
   RunJobFailedError: new pkg.RunJobFailedError("run-1", "the worker crashed too often"),
+  QueueUnavailableError: new pkg.QueueUnavailableError({ operation: "submit", reason: "no answer", timeoutMs: 2_000, retryAfterMs: 1_000, runId: "run-1" }),
+  RelayClaimLostError: new pkg.RelayClaimLostError("run-1", "worker-a", 1, 2),
 };
 
 describeErrorCodes({

@@ -1,8 +1,9 @@
-import { RunClaimLostError, StorageConflictError, type StorageDomain } from "@baton/core";
+import { RunClaimLostError, StorageConflictError, type RunFence, type StorageDomain } from "@baton/core";
 import { serializeRunState } from "@baton/core/run-state";
 import {
   readCheckpoint,
   readMessageJson,
+  readToolJournalEntry,
   readSessionValue,
   readSummary,
   readToolOutput,
@@ -23,6 +24,16 @@ function defined<T extends object>(value: T): T {
 function checkpointOf(runId: string, run: MemoryRun) {
   const agentPath = rootCheckpointPath(run.checkpoints.keys());
   return agentPath === undefined ? undefined : readCheckpoint(runId, agentPath, run.checkpoints.get(agentPath));
+}
+
+/**
+ * Throws a `RunClaimLostError` unless `fence` is the run's current claim (its token);
+ * a write checks it in the same synchronous step as it writes, so it is atomic.
+ */
+function checkFence(database: MemoryDatabase, fence: RunFence | undefined): void {
+  if (fence === undefined) return;
+  const run = database.runs.get(fence.runId);
+  if (run === undefined || run.token !== fence.token) throw new RunClaimLostError(fence.runId, fence.owner, run && !run.finished ? run.owner : undefined);
 }
 
 /** Deletes the entries of `map` for which `isOld` holds; returns how many. */
@@ -63,6 +74,7 @@ function prune(database: MemoryDatabase, domain: StorageDomain, olderThan: numbe
  */
 export const MEMORY_OPERATIONS: StorageOperations<MemoryDatabase> = {
   appendMessages(database, conversationId, messages, options = {}) {
+    checkFence(database, options.fence);
     const existing = database.conversations.get(conversationId);
     const version = existing?.messages.length ?? 0;
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
@@ -96,23 +108,37 @@ export const MEMORY_OPERATIONS: StorageOperations<MemoryDatabase> = {
     const now = claim.now ?? Date.now();
     const run = database.runs.get(runId);
     if (!run) {
-      database.runs.set(runId, { owner: claim.owner, leaseUntil: now + claim.leaseMs, finished: false, lastWriteAt: now, checkpoints: new Map() });
-      return { claimed: true };
+      database.runs.set(runId, {
+        owner: claim.owner,
+        leaseUntil: now + claim.leaseMs,
+        token: 1,
+        finished: false,
+        lastWriteAt: now,
+        checkpoints: new Map(),
+        journal: new Map(),
+      });
+      return { claimed: true, token: 1 };
     }
     if (run.finished) return { claimed: false, reason: "finished" };
     if (run.owner !== claim.owner && run.leaseUntil > now) return { claimed: false, reason: "held", owner: run.owner, leaseUntil: run.leaseUntil };
     const previousOwner = run.owner === claim.owner ? undefined : run.owner;
+    if (previousOwner !== undefined) run.token++;
     run.owner = claim.owner;
     run.leaseUntil = now + claim.leaseMs;
     run.lastWriteAt = now;
     const checkpoint = checkpointOf(runId, run);
-    return { claimed: true, ...(checkpoint === undefined ? {} : { checkpoint }), ...(previousOwner === undefined ? {} : { previousOwner }) };
+    return {
+      claimed: true,
+      token: run.token,
+      ...(checkpoint === undefined ? {} : { checkpoint }),
+      ...(previousOwner === undefined ? {} : { previousOwner }),
+    };
   },
 
   saveCheckpoint(database, checkpoint, claim) {
     const data = serializeRunState(checkpoint);
     const run = database.runs.get(checkpoint.runId);
-    if (!run || run.finished || run.owner !== claim.owner) {
+    if (!run || run.finished || run.token !== claim.token) {
       throw new RunClaimLostError(checkpoint.runId, claim.owner, run && !run.finished ? run.owner : undefined);
     }
     const now = claim.now ?? Date.now();
@@ -127,6 +153,23 @@ export const MEMORY_OPERATIONS: StorageOperations<MemoryDatabase> = {
   loadCheckpoint(database, runId) {
     const run = database.runs.get(runId);
     return run === undefined ? undefined : checkpointOf(runId, run);
+  },
+
+  writeToolJournal(database, entries, fence) {
+    checkFence(database, fence);
+    const run = database.runs.get(fence.runId)!;
+    // A Map keeps a key's first place when it is set again: a call's outcome replaces its intent in place.
+    // Kept as written, not as text: see MemoryRun.journal.
+    for (const entry of entries) run.journal.set(entry.toolCallId, entry);
+  },
+
+  loadToolJournal(database, runId) {
+    const run = database.runs.get(runId);
+    if (run === undefined) return [];
+    const entries = [];
+    // Read back as text, through the same checks as the other adapters: a copy, never the object written.
+    for (const [toolCallId, entry] of run.journal) entries.push(readToolJournalEntry(runId, toolCallId, JSON.stringify(entry)));
+    return entries;
   },
 
   loadSessionState(database, key) {
@@ -155,7 +198,8 @@ export const MEMORY_OPERATIONS: StorageOperations<MemoryDatabase> = {
     return stored === undefined ? undefined : readToolOutput(id, stored.json);
   },
 
-  saveSummary(database, conversationId, summary) {
+  saveSummary(database, conversationId, summary, options = {}) {
+    checkFence(database, options.fence);
     const now = Date.now();
     const json = JSON.stringify(storedSummary(summary, now));
     const conversation = database.conversations.get(conversationId);
@@ -168,7 +212,8 @@ export const MEMORY_OPERATIONS: StorageOperations<MemoryDatabase> = {
     return stored === undefined ? undefined : readSummary(conversationId, stored);
   },
 
-  recordUsage(database, records) {
+  recordUsage(database, records, options = {}) {
+    checkFence(database, options.fence);
     database.usage.push(
       ...records.map((record) => ({
         json: JSON.stringify(record),

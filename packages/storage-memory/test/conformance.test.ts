@@ -1,4 +1,5 @@
 import { describeStorageConformance, type CorruptionTarget, type Garbage } from "@baton/testing/storage-conformance";
+import type { ToolJournalEntry } from "@baton/core";
 import { createMemoryStorage, MemoryDatabase } from "../src/index.js";
 
 const GARBAGE: Record<Garbage, string> = { "not-json": "{not json", "wrong-shape": '{"hello":"world"}' };
@@ -28,6 +29,10 @@ function corrupt(database: MemoryDatabase, target: CorruptionTarget, garbage: Ga
       database.usage.forEach((row, index) => {
         if (row.runId === target.runId) database.usage[index] = { ...row, json: text };
       });
+      return true;
+    case "journal":
+      // The journal keeps entries as objects: a damaged one is an object of the wrong shape, or a value that is not an entry at all.
+      database.runs.get(target.runId)!.journal.set(target.toolCallId, (garbage === "wrong-shape" ? JSON.parse(text) : text) as ToolJournalEntry);
       return true;
   }
 }

@@ -5,9 +5,11 @@
  * Exit codes: 0 done (status: up to date), 1 failure, 2 usage error, 3 (status) migrations pending.
  * @packageDocumentation
  */
+import { redactText } from "@baton/core/secrets";
 import pg from "pg";
 import { migrate, schemaStatus } from "./migrate.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
+import { passwordsOf } from "./redact.js";
 import { describeConnectionString } from "./target.js";
 
 const USAGE = `Usage: baton-storage-postgres <migrate|status> <connection-string> [--schema <name>]
@@ -87,9 +89,8 @@ if (typeof command === "string") {
       process.exitCode = code;
     },
     (error: unknown) => {
-      console.error(
-        `baton-storage-postgres ${command.action} failed: ${error instanceof Error ? error.message || String((error as { code?: string }).code) : String(error)}`,
-      );
+      const message = error instanceof Error ? error.message || String((error as { code?: string }).code) : String(error);
+      console.error(`baton-storage-postgres ${command.action} failed: ${redactText(message, passwordsOf(command.connectionString))}`);
       process.exitCode = 1;
     },
   );

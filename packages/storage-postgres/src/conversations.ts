@@ -8,6 +8,7 @@ import {
 } from "@baton/core";
 import { readMessageColumns } from "@baton/core/storage-kit";
 import type { PostgresContext } from "./database.js";
+import { checkFence, claimLost } from "./fence.js";
 
 interface MessageRow {
   seq: number;
@@ -30,6 +31,9 @@ async function currentVersion({ db, sql }: PostgresContext, conversationId: stri
  * Appends messages in one statement: the conversation row is created or updated
  * (which locks it until the statement commits) and the messages are numbered from
  * its new version, so concurrent appends from any connection never share a `seq`.
+ * With `options.fence`, the same statement checks the run's fence first (see
+ * `fence.ts`): when it does not hold, nothing is appended and a `RunClaimLostError`
+ * is thrown.
  */
 export async function appendMessages(
   ctx: PostgresContext,
@@ -38,8 +42,9 @@ export async function appendMessages(
   options: AppendMessagesOptions = {},
 ): Promise<AppendMessagesResult> {
   const { db, sql } = ctx;
-  const expected = options.expectedVersion;
+  const { expectedVersion: expected, fence } = options;
   if (messages.length === 0) {
+    await checkFence(ctx, fence, "appending messages");
     const version = await currentVersion(ctx, conversationId);
     if (expected !== undefined && expected !== version) throw new StorageConflictError(`conversation "${conversationId}"`, expected, version);
     return { firstSeq: version + 1, version };
@@ -54,10 +59,17 @@ export async function appendMessages(
     messages.map((message) => message.agentPath ?? null),
     messages.map((message) => message.userId ?? null),
   ];
-  const query = expected === undefined ? sql.appendAny : expected === 0 ? sql.appendToNew : sql.appendAtVersion;
   if (expected !== undefined && expected !== 0) values.push(expected);
-  const [row] = await db.rows<{ version: number }>(query, values, "appending messages");
-  if (!row) throw new StorageConflictError(`conversation "${conversationId}"`, expected ?? 0, await currentVersion(ctx, conversationId));
+  if (fence !== undefined) values.push(fence.runId, fence.token);
+  const [any, toNew, atVersion] =
+    fence === undefined ? [sql.appendAny, sql.appendToNew, sql.appendAtVersion] : [sql.fencedAppendAny, sql.fencedAppendToNew, sql.fencedAppendAtVersion];
+  const query = expected === undefined ? any : expected === 0 ? toNew : atVersion;
+  // A fenced append always returns a row: `fenced` 0 when the fence did not hold, `version` null on a version conflict.
+  const [row] = await db.rows<{ version: number | null; fenced?: number }>(query, values, "appending messages");
+  if (fence !== undefined && row?.fenced === 0) throw await claimLost(ctx, fence, "appending messages");
+  if (row === undefined || row.version === null) {
+    throw new StorageConflictError(`conversation "${conversationId}"`, expected ?? 0, await currentVersion(ctx, conversationId));
+  }
   return { firstSeq: row.version - messages.length + 1, version: row.version };
 }
 

@@ -1,4 +1,5 @@
 import { isBatonError, StorageError, type BatonError } from "@baton/core";
+import { redactError, redactText } from "@baton/core/secrets";
 
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE"]);
 
@@ -26,6 +27,14 @@ function sqlStateOf(error: unknown): string | undefined {
   return typeof code === "string" && /^[0-9A-DF-Z][0-9A-Z]{4}$/.test(code) ? code : undefined;
 }
 
+/**
+ * True when pg gave up waiting for a statement's answer (the client's `query_timeout`,
+ * `queryTimeoutMs`): the connection stopped answering, or the statement ran longer.
+ */
+export function isQueryTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === "Query read timeout";
+}
+
 /** True when `error` says the database could not be reached (rather than that a statement failed). */
 export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -40,7 +49,8 @@ export function isConnectionFailure(error: unknown): boolean {
  *
  * - **Retryable**: the server could not be reached or the connection broke (socket
  *   errors such as `ECONNREFUSED`/`ECONNRESET`/`ETIMEDOUT`, pg's connect timeout,
- *   "Connection terminated"), and server errors whose SQLSTATE says the condition is
+ *   "Connection terminated"), a statement left unanswered past the query timeout
+ *   (`queryTimeoutMs`), and server errors whose SQLSTATE says the condition is
  *   transient: class `08` (connection exception), `40` (serialization failure,
  *   deadlock), `53` (too many connections, out of memory, disk full), and `55P03`
  *   (lock timeout), `57014` (statement timeout), `57P01`/`57P02`/`57P03`/`57P05`
@@ -53,7 +63,7 @@ export function isConnectionFailure(error: unknown): boolean {
  *   and any other error (a driver error without SQLSTATE, a bug).
  */
 export function isRetryablePostgresError(error: unknown): boolean {
-  if (isConnectionFailure(error)) return true;
+  if (isConnectionFailure(error) || isQueryTimeout(error)) return true;
   const state = sqlStateOf(error);
   return state !== undefined && (RETRYABLE_CLASSES.has(state.slice(0, 2)) || RETRYABLE_STATES.has(state));
 }
@@ -66,21 +76,30 @@ function messageOf(error: unknown): string {
 
 /**
  * A driver failure as a Baton error: a `StorageError` saying whether the database was
- * unreachable or which operation failed, retryable as {@link isRetryablePostgresError}
- * says. Baton errors pass through.
+ * unreachable, did not answer in time, or which operation failed, retryable as
+ * {@link isRetryablePostgresError} says. `secrets` (the connection's passwords) are
+ * removed from the message and, in place, from the driver error it keeps as `cause`.
+ * Baton errors pass through.
  */
-export function toStorageError(error: unknown, operation: string, target: string): BatonError {
+export function toStorageError(error: unknown, operation: string, target: string, secrets: readonly string[] = []): BatonError {
   if (isBatonError(error)) return error;
+  redactError(error, secrets);
   const retryable = isRetryablePostgresError(error);
   const sqlState = sqlStateOf(error);
+  if (isQueryTimeout(error)) {
+    return new StorageError(
+      `PostgreSQL at ${target} did not answer in time (${operation}): no reply within the query timeout (queryTimeoutMs); the connection was dropped, and whether a write landed is unknown.`,
+      { cause: error, retryable, details: { operation, target, timedOut: true } },
+    );
+  }
   if (isConnectionFailure(error)) {
-    return new StorageError(`Could not reach PostgreSQL at ${target} (${operation}): ${messageOf(error)}`, {
+    return new StorageError(`Could not reach PostgreSQL at ${target} (${operation}): ${redactText(messageOf(error), secrets)}`, {
       cause: error,
       retryable,
       details: { operation, target, ...(sqlState === undefined ? {} : { sqlState }) },
     });
   }
-  return new StorageError(`PostgreSQL ${operation} failed: ${messageOf(error)}`, {
+  return new StorageError(`PostgreSQL ${operation} failed: ${redactText(messageOf(error), secrets)}`, {
     cause: error,
     retryable,
     details: { operation, ...(sqlState === undefined ? {} : { sqlState }) },

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { checkOptions, optionIs as is, StorageSchemaError, type OptionRule } from "@baton/core";
 import { schemaStatusOf, type AppliedMigration, type SchemaStatus as SchemaStatusOfKit } from "@baton/core/storage-kit";
+import { isQueryTimeout } from "./errors.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { quoteIdentifier } from "./sql.js";
 
@@ -35,13 +36,22 @@ function isPool(db: Connectable): db is pg.Pool {
   return "totalCount" in db && typeof (db as pg.Pool).end === "function" && !("release" in db);
 }
 
+/**
+ * Runs `use` on a client of `db` (a pool's is released after; after a failure it is
+ * dropped rather than returned to the pool: its connection may be broken or still
+ * busy with a statement that timed out).
+ */
 async function withClient<T>(db: Connectable, use: (client: pg.ClientBase) => Promise<T>): Promise<T> {
   if (!isPool(db)) return use(db);
   const client = await db.connect();
+  let failed = false;
   try {
     return await use(client);
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
-    client.release();
+    client.release(failed);
   }
 }
 
@@ -109,7 +119,9 @@ export async function migrate(db: Connectable, options: MigrateOptions = {}): Pr
         await client.query("COMMIT");
         applied.push(next.version);
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        // After a statement that timed out the connection is not answering, and a ROLLBACK would wait as long
+        // again: a pool's client is dropped (withClient), and the server rolls back when its connection closes.
+        if (!isQueryTimeout(error)) await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       }
     }

@@ -75,11 +75,32 @@ CREATE INDEX baton_usage_user ON baton_usage (user_id) WHERE user_id IS NOT NULL
 CREATE INDEX baton_usage_recorded_at ON baton_usage (recorded_at, id);
 `;
 
+/*
+ * Fencing tokens and the tool-call journal. Existing runs get token 1 (a constant
+ * default: no table rewrite). A journal row's `position` comes from a sequence when its
+ * call is first written (an upsert keeps it), so the journal reads back in first-written
+ * order; its rows go with their run (`ON DELETE CASCADE`, so `prune("runs")` removes them).
+ */
+const FENCING_AND_JOURNAL = `
+ALTER TABLE baton_runs ADD COLUMN token integer NOT NULL DEFAULT 1;
+
+CREATE TABLE baton_tool_calls (
+  run_id text NOT NULL REFERENCES baton_runs (id) ON DELETE CASCADE,
+  tool_call_id text NOT NULL,
+  position bigserial NOT NULL,
+  data text NOT NULL,
+  PRIMARY KEY (run_id, tool_call_id)
+);
+`;
+
 /**
  * Every migration of the PostgreSQL schema, oldest first. Each one's SQL runs with
  * `search_path` set to the target schema (table names are unqualified).
  */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([{ version: 1, name: "initial", sql: INITIAL }]);
+export const MIGRATIONS: readonly Migration[] = Object.freeze([
+  { version: 1, name: "initial", sql: INITIAL },
+  { version: 2, name: "fencing tokens and the tool-call journal", sql: FENCING_AND_JOURNAL },
+]);
 
 /** The schema version this package needs: the newest of {@link MIGRATIONS}. */
 export const SCHEMA_VERSION: number = latestSchemaVersion(MIGRATIONS);

@@ -2,6 +2,7 @@ import type { StorageOperations } from "@baton/core/storage-kit";
 import { archiveToolOutput, loadToolOutput } from "./archives.js";
 import { appendMessages, loadMessages } from "./conversations.js";
 import type { PostgresContext } from "./database.js";
+import { loadToolJournal, writeToolJournal } from "./journal.js";
 import { prune } from "./retention.js";
 import { claimRun, loadCheckpoint, saveCheckpoint } from "./runs.js";
 import { loadSessionState, saveSessionState } from "./sessions.js";
@@ -15,6 +16,8 @@ export const POSTGRES_OPERATIONS: StorageOperations<PostgresContext> = {
   claimRun,
   saveCheckpoint,
   loadCheckpoint,
+  writeToolJournal,
+  loadToolJournal,
   loadSessionState,
   saveSessionState,
   archiveToolOutput,

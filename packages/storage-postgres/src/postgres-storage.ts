@@ -4,8 +4,9 @@ import { defineStorage } from "@baton/core/storage-kit";
 import { Database } from "./database.js";
 import { toStorageError } from "./errors.js";
 import { migrate, newerSchemaError, schemaStatus } from "./migrate.js";
-import { POSTGRES_STORAGE_OPTION_RULES, type PostgresStorageOptions } from "./options.js";
+import { DEFAULT_QUERY_TIMEOUT_MS, POSTGRES_STORAGE_OPTION_RULES, type PostgresStorageOptions } from "./options.js";
 import { POSTGRES_OPERATIONS } from "./postgres-operations.js";
+import { passwordsOf } from "./redact.js";
 import { statementsFor } from "./statements.js";
 import { describeConnectionString, describePool, redactConnectionString } from "./target.js";
 
@@ -17,18 +18,29 @@ export interface PostgresStorage extends Storage {
   readonly schema: string;
 }
 
+/** How the storage reaches its server, for its statements and its errors. */
+interface Connection {
+  /** Where the pool connects, without its password (for error messages). */
+  readonly target: string;
+  /** The connection's passwords, kept out of every error. */
+  readonly secrets: readonly string[];
+  /** Each statement's `query_timeout` (undefined: the pool's own). */
+  readonly queryTimeoutMs?: number;
+}
+
 /**
  * The storage on a pool whose schema is ready: `close()` ends the pool when the
- * storage owns it. `target` names the server in error messages.
+ * storage owns it.
  */
-function postgresStorageOn(pool: pg.Pool, schema: string, ownsPool: boolean, target: string): PostgresStorage {
-  const context = { db: new Database(pool, target), sql: statementsFor(schema) };
+function postgresStorageOn(pool: pg.Pool, schema: string, ownsPool: boolean, connection: Connection): PostgresStorage {
+  const { target, secrets } = connection;
+  const context = { db: new Database(pool, target, secrets, connection.queryTimeoutMs), sql: statementsFor(schema) };
   return defineStorage(
     {
       label: "PostgreSQL storage",
       context: () => context,
       operations: POSTGRES_OPERATIONS,
-      wrapError: (error, operation) => toStorageError(error, operation, target),
+      wrapError: (error, operation) => toStorageError(error, operation, target, secrets),
       release: async () => {
         if (ownsPool) await pool.end();
       },
@@ -53,7 +65,7 @@ export const PostgresStorage: PostgresStorageConstructor = function PostgresStor
   ownsPool: boolean,
   target: string = describePool(pool),
 ): PostgresStorage {
-  return postgresStorageOn(pool, schema, ownsPool, target);
+  return postgresStorageOn(pool, schema, ownsPool, { target, secrets: passwordsOf(undefined, pool) });
 } as unknown as PostgresStorageConstructor;
 
 function migrateCommand(schema: string, connectionString: string | undefined): string {
@@ -94,22 +106,30 @@ export async function createPostgresStorage(options: PostgresStorageOptions = {}
   checkOptions("createPostgresStorage", options, POSTGRES_STORAGE_OPTION_RULES);
   const schema = options.schema ?? "public";
   const ownsPool = options.pool === undefined;
+  const queryTimeoutMs = options.queryTimeoutMs ?? (ownsPool ? DEFAULT_QUERY_TIMEOUT_MS : 0);
   const pool =
     options.pool ??
     new pg.Pool({
       ...(options.connectionString === undefined ? {} : { connectionString: options.connectionString }),
       ...(options.max === undefined ? {} : { max: options.max }),
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 10_000,
+      // Every query of the pool, migrations included; pg drops a connection whose query timed out.
+      ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
     });
   // An idle connection that breaks (server restart) is dropped by the pool; without a
   // listener its 'error' event would crash the process. Queries still report failures.
   if (ownsPool) pool.on("error", () => undefined);
-  const target = !ownsPool || options.connectionString === undefined ? describePool(pool) : describeConnectionString(options.connectionString);
+  const connection: Connection = {
+    target: !ownsPool || options.connectionString === undefined ? describePool(pool) : describeConnectionString(options.connectionString),
+    secrets: passwordsOf(options.connectionString, pool),
+    // On a pool you pass, the storage's own statements time out when you asked for it.
+    ...(!ownsPool && queryTimeoutMs > 0 ? { queryTimeoutMs } : {}),
+  };
   try {
     await prepareSchema(pool, schema, options);
   } catch (error) {
     if (ownsPool) await pool.end().catch(() => undefined);
-    throw toStorageError(error, options.migrate === false ? "checking the schema" : "migrating the schema", target);
+    throw toStorageError(error, options.migrate === false ? "checking the schema" : "migrating the schema", connection.target, connection.secrets);
   }
-  return postgresStorageOn(pool, schema, ownsPool, target);
+  return postgresStorageOn(pool, schema, ownsPool, connection);
 }

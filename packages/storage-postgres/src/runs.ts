@@ -1,38 +1,60 @@
-import { RunClaimLostError, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { RunClaimLostError, type RunCheckpoint, type RunClaim, type RunClaimRequest, type RunClaimResult } from "@baton/core";
 import { serializeRunState } from "@baton/core/run-state";
 import { readCheckpoint } from "@baton/core/storage-kit";
 import type { PostgresContext } from "./database.js";
 
-interface RunStateRow {
+/** A row of `baton_runs`, as {@link runState} reads it. */
+export interface RunStateRow {
   owner: string;
   lease_until: number;
   finished: boolean;
+  token: number;
 }
 
-/** What taking a run returns: its checkpoint (read in the same statement) and the agent path it is stored under. */
-type TakenRunRow = ({ checkpoint_path: string; checkpoint: string } | { checkpoint_path: null; checkpoint: null }) & { previous_owner: string | null };
+/** What taking a run returns: its token, its checkpoint (read in the same statement) and the agent path it is stored under. */
+type TakenRunRow = ({ checkpoint_path: string; checkpoint: string } | { checkpoint_path: null; checkpoint: null }) & {
+  token: number;
+  previous_owner: string | null;
+};
+
+/** The run's row (owner, lease, finished, token); undefined for an unknown run. */
+export async function runState({ db, sql }: PostgresContext, runId: string, operation: string): Promise<RunStateRow | undefined> {
+  const [state] = await db.rows<RunStateRow>(sql.runState, [runId], operation);
+  return state;
+}
 
 /**
- * Claims a run. An `INSERT … ON CONFLICT DO NOTHING` creates an unknown run; else a
- * single conditional `UPDATE` takes it (row-locked and re-checked by PostgreSQL, so
- * of concurrent claimers exactly one sees the condition hold); else the run's state
- * says why not.
+ * Claims a run. An `INSERT … ON CONFLICT DO NOTHING` creates an unknown run (token 1);
+ * else a single conditional `UPDATE` takes it (row-locked and re-checked by
+ * PostgreSQL, so of concurrent claimers exactly one sees the condition hold) and sets
+ * its token on the locked row: kept when the owner renews its own claim, one more on a
+ * takeover; else the run's state says why not.
  */
 export async function claimRun({ db, sql }: PostgresContext, runId: string, claim: RunClaimRequest): Promise<RunClaimResult> {
   for (let attempt = 0; ; attempt++) {
     const now = claim.now ?? Date.now();
     const leaseUntil = now + claim.leaseMs;
-    const created = await db.rows(sql.createRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
-    if (created.length > 0) return { claimed: true };
+    const [created] = await db.rows<{ token: number }>(sql.createRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
+    if (created) return { claimed: true, token: created.token };
     const [taken] = await db.rows<TakenRunRow>(sql.takeRun, [runId, claim.owner, leaseUntil, now], "claiming a run");
     if (taken) {
+      // A takeover reads the checkpoint again, in a statement of its own: the take read it
+      // as it was when the take began, before it waited for the run's row, so a checkpoint
+      // the previous owner committed meanwhile would be missed (none can land after the take).
+      const checkpoint =
+        taken.previous_owner !== null
+          ? await loadCheckpoint({ db, sql }, runId)
+          : taken.checkpoint === null
+            ? undefined
+            : readCheckpoint(runId, taken.checkpoint_path, taken.checkpoint);
       return {
         claimed: true,
-        ...(taken.checkpoint === null ? {} : { checkpoint: readCheckpoint(runId, taken.checkpoint_path, taken.checkpoint) }),
+        token: taken.token,
+        ...(checkpoint === undefined ? {} : { checkpoint }),
         ...(taken.previous_owner === null ? {} : { previousOwner: taken.previous_owner }),
       };
     }
-    const [state] = await db.rows<RunStateRow>(sql.runState, [runId], "claiming a run");
+    const state = await runState({ db, sql }, runId, "claiming a run");
     if (state)
       return state.finished ? { claimed: false, reason: "finished" } : { claimed: false, reason: "held", owner: state.owner, leaseUntil: state.lease_until };
     // Pruned between the statements: claim again (it is unknown now).
@@ -42,19 +64,20 @@ export async function claimRun({ db, sql }: PostgresContext, runId: string, clai
 
 /**
  * Saves the run's checkpoint in one statement: the run's lease is renewed only while
- * `owner` holds the unfinished run, and only then is the checkpoint written (rows of
- * other agent paths deleted: a run has one). A checkpoint with a `stopReason`
- * finishes the run, whatever its root agent is called. The state is serialized before
- * anything is awaited: the caller goes on changing it.
+ * the run is unfinished and its token is `claim.token`, and only then is the
+ * checkpoint written (rows of other agent paths deleted: a run has one). A checkpoint
+ * with a `stopReason` finishes the run, whatever its root agent is called. The state
+ * is serialized before anything is awaited: the caller goes on changing it.
  */
-export async function saveCheckpoint({ db, sql }: PostgresContext, checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
+export async function saveCheckpoint(context: PostgresContext, checkpoint: RunCheckpoint, claim: RunClaim): Promise<void> {
+  const { db, sql } = context;
   const data = serializeRunState(checkpoint);
   const now = claim.now ?? Date.now();
   const finishes = checkpoint.stopReason !== undefined;
-  const values = [checkpoint.runId, claim.owner, now + claim.leaseMs, now, finishes, checkpoint.agentPath, data];
+  const values = [checkpoint.runId, claim.token, now + claim.leaseMs, now, finishes, checkpoint.agentPath, data];
   const [row] = await db.rows<{ saved: number }>(sql.saveCheckpoint, values, "saving a checkpoint");
   if ((row?.saved ?? 0) > 0) return;
-  const [state] = await db.rows<RunStateRow>(sql.runState, [checkpoint.runId], "saving a checkpoint");
+  const state = await runState(context, checkpoint.runId, "saving a checkpoint");
   throw new RunClaimLostError(checkpoint.runId, claim.owner, state && !state.finished ? state.owner : undefined);
 }
 

@@ -7,6 +7,7 @@ export interface Tables {
   readonly messages: string;
   readonly runs: string;
   readonly checkpoints: string;
+  readonly toolCalls: string;
   readonly sessions: string;
   readonly toolOutputs: string;
   readonly summaries: string;
@@ -27,6 +28,7 @@ export function tablesIn(schema: string): Tables {
     messages: q("baton_messages"),
     runs: q("baton_runs"),
     checkpoints: q("baton_checkpoints"),
+    toolCalls: q("baton_tool_calls"),
     sessions: q("baton_sessions"),
     toolOutputs: q("baton_tool_outputs"),
     summaries: q("baton_summaries"),

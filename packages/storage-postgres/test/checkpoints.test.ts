@@ -18,17 +18,17 @@ describePostgres("run checkpoints", () => {
       (await admin.query<{ agent_path: string }>(`SELECT agent_path FROM ${table} WHERE run_id = 'r1' ORDER BY agent_path`)).rows.map((row) => row.agent_path);
     try {
       await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 0 });
-      await storage.saveCheckpoint(state("main", 1), { owner: "w1", leaseMs: 60_000, now: 0 });
+      await storage.saveCheckpoint(state("main", 1), { owner: "w1", token: 1, leaseMs: 60_000, now: 0 });
       // What an earlier release left: a row for a nested agent too.
       await admin.query(`INSERT INTO ${table} (run_id, agent_path, data) VALUES ('r1', $1, $2)`, [
         "main/researcher#1",
         JSON.stringify(state("main/researcher#1", 7)),
       ]);
       expect(await storage.loadCheckpoint("r1")).toEqual(state("main", 1));
-      expect(await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, checkpoint: state("main", 1) });
-      await storage.saveCheckpoint(state("main", 2), { owner: "w1", leaseMs: 60_000, now: 2 });
+      expect(await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, token: 1, checkpoint: state("main", 1) });
+      await storage.saveCheckpoint(state("main", 2), { owner: "w1", token: 1, leaseMs: 60_000, now: 2 });
       expect(await rows()).toEqual(["main"]);
-      await storage.saveCheckpoint(state("triage", 3), { owner: "w1", leaseMs: 60_000, now: 3 });
+      await storage.saveCheckpoint(state("triage", 3), { owner: "w1", token: 1, leaseMs: 60_000, now: 3 });
       expect(await rows()).toEqual(["triage"]);
       expect(await storage.loadCheckpoint("r1")).toEqual(state("triage", 3));
     } finally {

@@ -77,6 +77,7 @@ describePostgres("cli", () => {
     expect(migrated.stderr).toBe("");
     expect(migrated.code).toBe(0);
     expect(migrated.stdout).toContain(`Applied migration 1 (initial) to schema "${schema}" at 127.0.0.1:5432/test.`);
+    expect(migrated.stdout).toContain(`Applied migration 2 (fencing tokens and the tool-call journal) to schema "${schema}" at 127.0.0.1:5432/test.`);
 
     const again = await runCli("migrate", CONNECTION_STRING, `--schema=${schema}`);
     expect(again.code).toBe(0);

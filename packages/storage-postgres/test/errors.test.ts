@@ -4,9 +4,11 @@ import { StorageError, type BatonError } from "@baton/core";
 import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { isRetryablePostgresError, toStorageError } from "../src/errors.js";
+import { passwordsOf } from "../src/redact.js";
 import { createPostgresStorage, type PostgresStorage } from "../src/index.js";
 import { CONNECTION_STRING, adminClient, describePostgres, dropSchemasAfterAll, uniqueSchema } from "./support/postgres.js";
 
+import { findSecret, SECRET } from "@baton/testing";
 import { expectErrorOf } from "@baton/testing/storage-conformance";
 const PASSWORD = "wrongsecret";
 
@@ -91,6 +93,26 @@ describe("no password in errors", () => {
   });
 });
 
+describe("redaction at the adapter's boundary", () => {
+  it("removes the connection's password from a driver error, its cause chain and the StorageError made of it", () => {
+    const secrets = passwordsOf(`postgres://baton:${encodeURIComponent(SECRET)}@127.0.0.1:5432/test`);
+    const inner = Object.assign(new Error(`server said: bad password ${SECRET}`), { code: "28P01", detail: `tried ${SECRET}` });
+    const outer = new AggregateError([inner, new Error(`again ${SECRET}`)], `connect failed for ${SECRET}`, { cause: inner });
+    const error = toStorageError(outer, "testing", "127.0.0.1:5432/test", secrets);
+    expectErrorOf(error, StorageError);
+    expect(findSecret(error)).toEqual([]);
+    expect(error.message).toContain("***");
+  });
+
+  it("finds the password of a URL, a key=value string, a pool's options and PGPASSWORD", () => {
+    expect(passwordsOf("postgres://u:p%40ss-word@h/db")).toEqual(expect.arrayContaining(["p@ss-word", "p%40ss-word"]));
+    expect(passwordsOf("host=h user=u password=hunter22 dbname=d")).toContain("hunter22");
+    expect(passwordsOf(undefined, { options: { password: "from-the-pool" } } as unknown as pg.Pool)).toContain("from-the-pool");
+    // Too short to search for in text: it would match ordinary words.
+    expect(passwordsOf("postgres://u:abc@h/db")).not.toContain("abc");
+  });
+});
+
 describe("isRetryablePostgresError", () => {
   it("retries connection failures and nothing without a SQLSTATE", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" });
@@ -99,6 +121,7 @@ describe("isRetryablePostgresError", () => {
     expect(isRetryablePostgresError(pipe)).toBe(true);
     expect(isRetryablePostgresError(new Error("timeout exceeded when trying to connect"))).toBe(true);
     expect(isRetryablePostgresError(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isRetryablePostgresError(new Error("Query read timeout"))).toBe(true);
     expect(isRetryablePostgresError(new TypeError("Cannot read properties of undefined"))).toBe(false);
     expect(isRetryablePostgresError("not an error")).toBe(false);
   });

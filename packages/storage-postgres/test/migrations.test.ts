@@ -1,10 +1,10 @@
-import { StorageSchemaError } from "@baton/core";
+import { RunClaimLostError, StorageSchemaError } from "@baton/core";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { LATEST_VERSION, SCHEMA_VERSION, MIGRATIONS, createPostgresStorage, migrate, schemaStatus } from "../src/index.js";
 import { CONNECTION_STRING, adminClient, describePostgres, dropSchemasAfterAll, uniqueSchema } from "./support/postgres.js";
 
-import { expectErrorOf, expectRejectionOf } from "@baton/testing/storage-conformance";
+import { expectErrorOf, expectRejectionOf, sampleJournalEntry, sampleRunState } from "@baton/testing/storage-conformance";
 describePostgres("migrations", () => {
   const track = dropSchemasAfterAll();
   const pools: pg.Pool[] = [];
@@ -62,6 +62,7 @@ describePostgres("migrations", () => {
       "baton_runs",
       "baton_sessions",
       "baton_summaries",
+      "baton_tool_calls",
       "baton_tool_outputs",
       "baton_usage",
     ]);
@@ -70,8 +71,8 @@ describePostgres("migrations", () => {
   it("applies each version once when several processes migrate a fresh schema at once", async () => {
     const schema = track(uniqueSchema());
     const results = await Promise.all(Array.from({ length: 4 }, () => migrate(newPool(), { schema })));
-    expect(results.flat().sort()).toEqual(MIGRATIONS.map((migration) => migration.version));
-    expect(results.filter((applied) => applied.length > 0)).toHaveLength(1);
+    // Each version is applied by exactly one of them (not necessarily all by the same one: each has its own transaction).
+    expect(results.flat().sort((a, b) => a - b)).toEqual(MIGRATIONS.map((migration) => migration.version));
     const client = await adminClient();
     try {
       const rows = await client.query(`SELECT version FROM "${schema}".baton_migrations`);
@@ -85,7 +86,7 @@ describePostgres("migrations", () => {
     const schema = track(uniqueSchema());
     const client = await adminClient();
     try {
-      expect(await migrate(client, { schema })).toEqual([SCHEMA_VERSION]);
+      expect(await migrate(client, { schema })).toEqual(MIGRATIONS.map((migration) => migration.version));
       expect(await migrate(client, { schema })).toEqual([]);
     } finally {
       await client.end();
@@ -128,6 +129,77 @@ describePostgres("migrations", () => {
     } finally {
       await storage.close();
     }
+  });
+
+  /**
+   * A schema as version 1 left it (before fencing tokens and the journal): migration 1
+   * only, with a run `r1` held by `w1` and its checkpoint.
+   */
+  const writeVersion1Schema = async (schema: string): Promise<void> => {
+    const client = await adminClient();
+    const [first] = MIGRATIONS;
+    try {
+      await client.query("BEGIN");
+      await client.query(`CREATE SCHEMA "${schema}"`);
+      await client.query(`SET LOCAL search_path TO "${schema}"`);
+      await client.query("CREATE TABLE baton_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+      await client.query(first!.sql);
+      await client.query("INSERT INTO baton_migrations (version, name) VALUES (1, $1)", [first!.name]);
+      await client.query("INSERT INTO baton_runs (id, owner, lease_until, finished, last_activity) VALUES ('r1', 'w1', 60000, false, 0)");
+      await client.query("INSERT INTO baton_checkpoints (run_id, agent_path, data) VALUES ('r1', 'main', $1)", [JSON.stringify(sampleRunState("r1"))]);
+      await client.query("COMMIT");
+    } finally {
+      await client.end();
+    }
+  };
+
+  it("version 2 adds the runs' token column (1 for existing runs) and the journal table", async () => {
+    expect(MIGRATIONS[1]).toMatchObject({ version: 2, name: "fencing tokens and the tool-call journal" });
+    const schema = track(uniqueSchema());
+    await writeVersion1Schema(schema);
+    const pool = newPool();
+    expect(await schemaStatus(pool, { schema })).toMatchObject({ pending: [MIGRATIONS[1]], current: false });
+    expect(await migrate(pool, { schema })).toEqual([2]);
+    expect((await pool.query(`SELECT id, owner, token FROM "${schema}".baton_runs`)).rows).toEqual([{ id: "r1", owner: "w1", token: 1 }]);
+    const columns = await pool.query<{ column_name: string; data_type: string; is_nullable: string }>(
+      "SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'baton_tool_calls' ORDER BY ordinal_position",
+      [schema],
+    );
+    expect(columns.rows.map((column) => [column.column_name, column.data_type, column.is_nullable])).toEqual([
+      ["run_id", "text", "NO"],
+      ["tool_call_id", "text", "NO"],
+      ["position", "bigint", "NO"],
+      ["data", "text", "NO"],
+    ]);
+  });
+
+  it("migrates a version-1 schema on creation: its run's holder goes on with token 1, a takeover gets token 2", async () => {
+    const schema = track(uniqueSchema());
+    await writeVersion1Schema(schema);
+    const storage = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema, max: 2 });
+    try {
+      expect(await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 10 })).toEqual({ claimed: true, token: 1, checkpoint: sampleRunState("r1") });
+      await storage.writeToolJournal([sampleJournalEntry("r1", "call-1")], { runId: "r1", owner: "w1", token: 1 });
+      await storage.saveCheckpoint(sampleRunState("r1", { root: { iteration: 2 } }), { owner: "w1", token: 1, leaseMs: 60_000, now: 11 });
+      expect(await storage.claimRun("r1", { owner: "w2", leaseMs: 60_000, now: 11 + 60_000 })).toMatchObject({ claimed: true, token: 2, previousOwner: "w1" });
+      await expectRejectionOf(storage.writeToolJournal([sampleJournalEntry("r1", "call-2")], { runId: "r1", owner: "w1", token: 1 }), RunClaimLostError);
+      expect(await storage.loadToolJournal("r1")).toEqual([sampleJournalEntry("r1", "call-1")]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it("with migrate: false, refuses a version-1 schema, naming the CLI command, until it is migrated", async () => {
+    const schema = track(uniqueSchema());
+    await writeVersion1Schema(schema);
+    const failure = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema, migrate: false }).catch((error: unknown) => error);
+    expectErrorOf(failure, StorageSchemaError);
+    expect((failure as Error).message).toContain(`missing Baton's migrations (2 ${MIGRATIONS[1]!.name})`);
+    expect((failure as Error).message).toContain(`npx baton-storage-postgres migrate "${CONNECTION_STRING}" --schema "${schema}"`);
+    expect((await schemaStatus(newPool(), { schema })).applied.map((migration) => migration.version)).toEqual([1]);
+    expect(await migrate(newPool(), { schema })).toEqual([2]);
+    const storage = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema, migrate: false });
+    await storage.close();
   });
 
   it("hides the password in the suggested command", async () => {

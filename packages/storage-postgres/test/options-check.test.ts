@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { expectUnknownOptionRejected, optionsError } from "@baton/testing";
 import { createPostgresStorage, migrate, POSTGRES_STORAGE_OPTION_RULES, schemaStatus, type MigrateOptions, type PostgresStorageOptions } from "../src/index.js";
 
-const ACCEPTED = ["connectionString", "pool", "schema", "migrate", "max", "connectionTimeoutMs"];
+const ACCEPTED = ["connectionString", "pool", "schema", "migrate", "max", "connectionTimeoutMs", "queryTimeoutMs"];
 // Nothing listens there: a check that let the options through would fail with a StorageError instead.
 const NOWHERE = "postgres://postgres@127.0.0.1:1/test";
 
@@ -24,7 +24,7 @@ describe("createPostgresStorage checks its options before connecting", () => {
   it("rejects a value of the wrong type", async () => {
     const error = await optionsError(() => createPostgresStorage(bad({ connectionString: NOWHERE, max: 0 })));
     expect(error.message).toBe(
-      'createPostgresStorage(): option "max" must be a positive integer, got 0. Accepted options: connectionString, pool, schema, migrate, max, connectionTimeoutMs.',
+      'createPostgresStorage(): option "max" must be a positive integer, got 0. Accepted options: connectionString, pool, schema, migrate, max, connectionTimeoutMs, queryTimeoutMs.',
     );
     expect((await optionsError(() => createPostgresStorage(bad({ connectionString: NOWHERE, schema: "" })))).message).toContain(
       'option "schema" must be a non-empty string',

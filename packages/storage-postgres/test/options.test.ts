@@ -142,7 +142,7 @@ describePostgres("options", () => {
     const storage = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema: track(uniqueSchema()) });
     try {
       const now = 1_700_000_000_123.5;
-      expect(await storage.claimRun("r", { owner: "a", leaseMs: 0.25, now })).toEqual({ claimed: true });
+      expect(await storage.claimRun("r", { owner: "a", leaseMs: 0.25, now })).toEqual({ claimed: true, token: 1 });
       expect(await storage.claimRun("r", { owner: "b", leaseMs: 1, now: now + 0.1 })).toEqual({
         claimed: false,
         reason: "held",

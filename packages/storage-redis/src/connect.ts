@@ -1,7 +1,8 @@
-import { StorageError } from "@baton/core";
+import { ConfigurationError, StorageError } from "@baton/core";
+import { REDACTED, redactError } from "@baton/core/secrets";
 import { Redis, type RedisOptions } from "ioredis";
 import { isRetryableRedisError } from "./guard.js";
-import { redactError, secretsOf } from "./redact.js";
+import { secretsOf } from "./redact.js";
 
 /** Where the adapter connects when given neither `url` nor `client`. */
 export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
@@ -25,10 +26,15 @@ export function reconnectDelay(times: number): number {
   return Math.min(Math.max(1, times) * 100, 1_000);
 }
 
+/** `value` (a timeout option), or `fallback` when it is undefined; a value that is not a positive integer throws a `ConfigurationError`. */
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`createRedisStorage: ${name} must be a positive number of milliseconds, got ${value}.`);
-  return Math.ceil(value);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new ConfigurationError(`createRedisStorage(): option "${name}" must be a positive integer (milliseconds), got ${value}.`, {
+      details: { function: "createRedisStorage", option: name },
+    });
+  }
+  return value;
 }
 
 /**
@@ -45,6 +51,9 @@ function positive(name: string, value: number | undefined, fallback: number): nu
  *   sent again behind the caller's back after a reconnection.
  * - `retryStrategy`: reconnect after 100 ms, 200 ms, … at most 1 s apart, forever.
  * - `lazyConnect`: `createRedisStorage` awaits the first connection.
+ *
+ * @throws ConfigurationError when a timeout is not a positive integer (which
+ * `REDIS_STORAGE_OPTION_RULES` has already refused for `createRedisStorage`).
  */
 export function clientOptions(timeouts: ClientTimeouts = {}): RedisOptions {
   return {
@@ -61,11 +70,30 @@ export function clientOptions(timeouts: ClientTimeouts = {}): RedisOptions {
 /** The options of the clients the adapter creates, with the default timeouts (from the adapter's client settings). */
 export const CLIENT_OPTIONS: RedisOptions = Object.freeze(clientOptions());
 
-/** The URL without its password, for error messages. */
+/** A query parameter that may hold a secret (ioredis reads any option from the query: `?password=…`). */
+const SECRET_PARAMETER = /pass|secret|token|key/i;
+
+function redactQuery(query: URLSearchParams): void {
+  for (const name of new Set(query.keys())) if (SECRET_PARAMETER.test(name)) query.set(name, REDACTED);
+}
+
+/**
+ * The URL as ioredis reads it (`host:port` without a scheme is `redis://host:port`; a
+ * path is a Unix socket), with its password and any password-like query parameter
+ * shown as `***`, for error messages; `"(unparseable URL)"` when it is not a URL.
+ */
 export function redactUrl(url: string): string {
+  if (url.startsWith("/") && !url.startsWith("//")) {
+    const query = url.indexOf("?");
+    if (query === -1) return url;
+    const parameters = new URLSearchParams(url.slice(query + 1));
+    redactQuery(parameters);
+    return `${url.slice(0, query)}?${parameters.toString()}`;
+  }
   try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
+    const parsed = new URL(/^rediss?:\/\//i.test(url) ? url : url.startsWith("//") ? `redis:${url}` : `redis://${url}`);
+    if (parsed.password) parsed.password = REDACTED;
+    redactQuery(parsed.searchParams);
     return parsed.toString();
   } catch {
     return "(unparseable URL)";
@@ -73,31 +101,57 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * Creates a client for `url` and connects it. A refused, timed-out or refused-login
+ * A client for `url` (not connected yet). ioredis parses the URL here; a URL it cannot
+ * read (`new URL` throws a `TypeError` whose `input` is the whole URL, password
+ * included; a malformed `%` escape a `URIError`) becomes a `ConfigurationError` that
+ * neither repeats the URL nor links the driver's error.
+ * @throws ConfigurationError
+ */
+function createClient(url: string, timeouts: ClientTimeouts): Redis {
+  const options = clientOptions(timeouts);
+  try {
+    return new Redis(url, options);
+  } catch (error) {
+    // Only the error's name and code: its message or `input` may quote the URL.
+    const name = error instanceof Error ? error.name : typeof error;
+    const code = (error as { code?: unknown } | null)?.code;
+    const reason = typeof code === "string" ? `${name} ${code}` : name;
+    throw new ConfigurationError(
+      `createRedisStorage(): option "url" is not a URL ioredis can read (${reason}); expected redis://[user:password@]host:port[/db], or rediss:// for TLS. The URL is left out of this message: it may hold a password.`,
+      { details: { function: "createRedisStorage", option: "url", reason } },
+    );
+  }
+}
+
+/**
+ * Creates a client for `url` and connects it. A URL ioredis cannot read throws a
+ * `ConfigurationError` that does not repeat it. A refused, timed-out or refused-login
  * connection rejects promptly with a `StorageError` naming the address (password
- * masked) and the cause (with the password removed from it); retryable unless Redis
- * answered with a permanent error such as `WRONGPASS`. The client is then
- * disconnected, so nothing keeps retrying in the background.
+ * masked) and the cause (with the password removed from it, once, here); retryable
+ * unless Redis answered with a permanent error such as `WRONGPASS`. The client is
+ * then disconnected, so nothing keeps retrying in the background.
+ * @throws ConfigurationError for an unreadable URL.
+ * @throws StorageError when the connection fails.
  */
 export async function connectRedis(url: string, timeouts: ClientTimeouts = {}): Promise<Redis> {
-  const client = new Redis(url, clientOptions(timeouts));
-  const secrets = secretsOf(client.options);
-  let lastError: Error | undefined;
+  const client = createClient(url, timeouts);
+  let lastError: unknown;
   // Later connection errors surface on the commands they fail; keep the last one for context.
-  client.on("error", (error: Error) => {
-    lastError = redactError(error, secrets);
+  client.on("error", (error: unknown) => {
+    lastError = error;
   });
   try {
     await client.connect();
     return client;
   } catch (error) {
     client.disconnect();
-    const cause = redactError(lastError ?? error, secrets);
+    const cause = redactError(lastError ?? error, secretsOf(client.options));
     const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new StorageError(`Could not connect to Redis at ${redactUrl(url)}: ${reason}`, {
+    const where = redactUrl(url);
+    throw new StorageError(`Could not connect to Redis at ${where}: ${reason}`, {
       cause,
       retryable: isRetryableRedisError(cause),
-      details: { url: redactUrl(url) },
+      details: { url: where },
     });
   }
 }

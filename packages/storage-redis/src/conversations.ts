@@ -8,6 +8,7 @@ import {
 } from "@baton/core";
 import { readMessageJson } from "@baton/core/storage-kit";
 import type { RedisContext } from "./context.js";
+import { fenceArgs, throwIfFenceLost } from "./fence.js";
 
 /** The JSON one message is stored as: its envelope, parts and time (seq is its list position). */
 function messageJson(message: NewConversationMessage, createdAt: number): string {
@@ -21,7 +22,13 @@ function messageJson(message: NewConversationMessage, createdAt: number): string
   });
 }
 
-/** Appends messages in one script: version check, `RPUSH` and the activity index. */
+/**
+ * Appends messages in one script: the fence check (with `options.fence`: the run
+ * exists and the fence's token is its token), the version check, `RPUSH` and the
+ * activity index. An empty append writes nothing but checks the same.
+ * @throws RunClaimLostError when the fence check fails (nothing appended).
+ * @throws StorageConflictError when `expectedVersion` does not match.
+ */
 export async function appendMessages(
   ctx: RedisContext,
   conversationId: string,
@@ -29,23 +36,22 @@ export async function appendMessages(
   options: AppendMessagesOptions = {},
 ): Promise<AppendMessagesResult> {
   const expected = options.expectedVersion;
-  const key = ctx.keys.messages(conversationId);
-  if (messages.length === 0) {
-    const count = await ctx.client.llen(key);
-    if (expected !== undefined && expected !== count) throw new StorageConflictError(`conversation "${conversationId}"`, expected, count);
-    return { firstSeq: count + 1, version: count };
-  }
   const now = Date.now();
-  const [appended, count] = await ctx.client.batonAppendMessages(
-    2,
-    key,
+  const fence = fenceArgs(ctx, options.fence);
+  const reply = await ctx.client.batonAppendMessages(
+    2 + fence.keys.length,
+    ctx.keys.messages(conversationId),
     ctx.keys.conversationsByTime,
+    ...fence.keys,
     conversationId,
     String(now),
     expected === undefined ? "" : String(expected),
+    fence.token,
     ...messages.map((message) => messageJson(message, now)),
   );
-  if (appended !== 1) throw new StorageConflictError(`conversation "${conversationId}"`, expected ?? count, count);
+  throwIfFenceLost(reply, options.fence);
+  const count = Number(reply[1]);
+  if (reply[0] !== "ok") throw new StorageConflictError(`conversation "${conversationId}"`, expected ?? count, count);
   return { firstSeq: count + 1, version: count + messages.length };
 }
 

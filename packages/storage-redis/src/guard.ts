@@ -1,5 +1,5 @@
 import { isBatonError, StorageError } from "@baton/core";
-import { redactError } from "./redact.js";
+import { redactError } from "@baton/core/secrets";
 
 /** Error names of ioredis that mean the server could not be reached. */
 const UNREACHABLE_NAMES = new Set(["MaxRetriesPerRequestError"]);
@@ -65,12 +65,15 @@ export function isRetryableRedisError(error: unknown): boolean {
  * What a failed Redis operation throws: a driver failure (connection lost, no reply in
  * time, a server error) becomes a `StorageError` that names the operation, retryable as
  * {@link isRetryableRedisError} says, with `secrets` (the client's passwords) removed
- * from its cause. Baton's own errors (corruption, conflicts, lost claims) and argument
- * errors (`TypeError`, e.g. a value that is not JSON-safe) are returned as they are.
+ * from its cause. Baton's own errors (corruption, conflicts, lost claims) are returned
+ * as they are, and so are argument errors (`TypeError`, e.g. a value that is not
+ * JSON-safe), with `secrets` removed too. This is the one place an operation's error
+ * is redacted (`defineStorage` calls it as the adapter's `wrapError`).
  */
 export function redisStorageError(error: unknown, operation: string, secrets: readonly string[] = []): unknown {
-  if (isBatonError(error) || error instanceof TypeError) return error;
+  if (isBatonError(error)) return error;
   const cause = redactError(error, secrets);
+  if (cause instanceof TypeError) return cause;
   const reason = cause instanceof Error ? cause.message : String(cause);
   const unreachable = isUnreachable(cause);
   return new StorageError(`Redis storage: ${operation} failed: ${unreachable ? `Redis is unreachable (${reason})` : reason}`, {

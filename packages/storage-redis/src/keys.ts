@@ -13,10 +13,17 @@ export interface KeyLayout {
   summary(conversationId: string): string;
   /** Sorted set: conversation ids by last append. */
   readonly conversationsByTime: string;
-  /** Hash: a run's claim (`owner`, `leaseUntil`, `finished`). */
+  /**
+   * Hash: a run's claim (`owner`, `leaseUntil`, `token`, `finished`). `token` is the
+   * claim's fencing token; a hash without it (written by an earlier release) holds token 1.
+   */
   run(runId: string): string;
   /** Hash: a run's checkpoint (its run state as JSON) under the root agent's path: one field. */
   checkpoints(runId: string): string;
+  /** Hash: a run's tool-call journal, one entry (its JSON) per tool-call id. */
+  journal(runId: string): string;
+  /** List: the tool-call ids of a run's journal in the order they were first written. */
+  journalOrder(runId: string): string;
   /** Sorted set: run ids by last claim or checkpoint. */
   readonly runsByTime: string;
   /** Hash: a session's `version` and `record` (JSON with `value` and `updatedAt`). */
@@ -53,6 +60,8 @@ export function keyLayout(prefix: string): KeyLayout {
     conversationsByTime: `${prefix}index:conversations`,
     run: (id) => `${prefix}run:${id}`,
     checkpoints: (id) => `${prefix}checkpoints:${id}`,
+    journal: (id) => `${prefix}journal:${id}`,
+    journalOrder: (id) => `${prefix}journal-order:${id}`,
     runsByTime: `${prefix}index:runs`,
     session: (key) => `${prefix}session:${key}`,
     sessionsByTime: `${prefix}index:sessions`,

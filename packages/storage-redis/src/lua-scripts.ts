@@ -3,67 +3,103 @@
  * script atomically, so each is one consistent step for every client. Values are
  * passed through as the JSON text JavaScript wrote (never decoded and re-encoded in
  * Lua, whose cjson would lose precision and key order); times and leases are passed
- * as decimal strings and compared with `tonumber`.
+ * as decimal strings and compared with `tonumber`; fencing tokens are written as
+ * decimal text and compared as text.
  */
 
 /**
- * KEYS: messages list, conversations-by-time. ARGV: conversation id, now, expected
- * version (`""`: none), then the messages' JSON.
- * Returns `{1, countBefore}` when appended, `{0, count}` on a version mismatch.
+ * The fence check the fenced scripts start with (a Lua function, prepended to each):
+ * `fenceRefusal(runKey, token)` reads the run hash and returns `nil` when the run
+ * exists and its token (`token` field; a hash without it, written by an earlier
+ * release, holds token 1) equals `token`, whether or not the run has finished;
+ * otherwise the script's refusal, `{"lost", owner}` (the run's owner, when it is
+ * unfinished) or `{"lost"}` (unknown or finished run). Tokens are compared as the
+ * decimal text both sides write (`string.format('%d')`, `String(token)`).
  */
-export const APPEND_MESSAGES = `
+const FENCE_CHECK = `
+local function fenceRefusal(runKey, token)
+  local run = redis.call('HMGET', runKey, 'owner', 'finished', 'token')
+  if not run[1] then return {'lost'} end
+  if (run[3] or '1') == token then return nil end
+  if run[2] == '1' then return {'lost'} end
+  return {'lost', run[1]}
+end
+`;
+
+/**
+ * KEYS: messages list, conversations-by-time, then the fence's run hash when fenced.
+ * ARGV: conversation id, now, expected version (`""`: none), fence token (`""`: no
+ * fence), then the messages' JSON. Fence check, version check and append in one step.
+ * Returns `{"ok", countBefore}` when appended (or, with no messages, checked),
+ * `{"conflict", count}` on a version mismatch, or the fence's `{"lost", owner?}`.
+ */
+export const APPEND_MESSAGES = `${FENCE_CHECK}
+if ARGV[4] ~= '' then
+  local refusal = fenceRefusal(KEYS[3], ARGV[4])
+  if refusal then return refusal end
+end
 local count = redis.call('LLEN', KEYS[1])
-if ARGV[3] ~= '' and tonumber(ARGV[3]) ~= count then return {0, count} end
+if ARGV[3] ~= '' and tonumber(ARGV[3]) ~= count then return {'conflict', count} end
 local last = #ARGV
-local first = 4
+local first = 5
 while first <= last do
   local stop = math.min(first + 999, last)
   redis.call('RPUSH', KEYS[1], unpack(ARGV, first, stop))
   first = stop + 1
 end
-if last >= 4 then redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1]) end
-return {1, count}
+if last >= 5 then redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1]) end
+return {'ok', count}
 `;
 
 /**
  * KEYS: run hash, checkpoints hash, runs-by-time. ARGV: run id, owner, now, leaseUntil.
- * Returns `{"claimed", checkpointJson | nil, agentPath | nil, previousOwner | nil}`
+ * Returns `{"claimed", token, checkpointJson | nil, agentPath | nil, previousOwner | nil}`
  * (the previous owner when the claim took the run over from another), `{"finished"}`
- * or `{"held", owner, leaseUntil}`. The run's checkpoint is the hash's one field; of
- * several (data of an earlier release, one field per agent), the first agent path in
- * order: the root's, a prefix of its nested agents' paths.
+ * or `{"held", owner, leaseUntil}`. The fencing token: `1` for a new run; the stored
+ * one when the owner renews its own claim (also after its lease ran out, since nobody
+ * else claimed the run meanwhile); one more on a takeover by another owner. A run
+ * hash without a token (an earlier release's) holds token 1, and gets the field. The
+ * run's checkpoint is the checkpoints hash's one field; of several (data of an earlier
+ * release, one field per agent), the first agent path in order: the root's, a prefix
+ * of its nested agents' paths.
  */
 export const CLAIM_RUN = `
-local run = redis.call('HMGET', KEYS[1], 'owner', 'leaseUntil', 'finished')
+local run = redis.call('HMGET', KEYS[1], 'owner', 'leaseUntil', 'finished', 'token')
 if not run[1] then
-  redis.call('HSET', KEYS[1], 'owner', ARGV[2], 'leaseUntil', ARGV[4])
+  redis.call('HSET', KEYS[1], 'owner', ARGV[2], 'leaseUntil', ARGV[4], 'token', '1')
   redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
-  return {'claimed'}
+  return {'claimed', '1'}
 end
 if run[3] == '1' then return {'finished'} end
 if run[1] ~= ARGV[2] and (tonumber(run[2]) or 0) > tonumber(ARGV[3]) then return {'held', run[1], run[2]} end
-redis.call('HSET', KEYS[1], 'owner', ARGV[2], 'leaseUntil', ARGV[4])
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+local token = run[4] or '1'
 local previous = false
-if run[1] ~= ARGV[2] then previous = run[1] end
+if run[1] ~= ARGV[2] then
+  previous = run[1]
+  token = string.format('%d', (tonumber(token) or 1) + 1)
+end
+redis.call('HSET', KEYS[1], 'owner', ARGV[2], 'leaseUntil', ARGV[4], 'token', token)
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
 local path = nil
 for _, field in ipairs(redis.call('HKEYS', KEYS[2])) do
   if path == nil or field < path then path = field end
 end
-if path then return {'claimed', redis.call('HGET', KEYS[2], path), path, previous} end
-return {'claimed', false, false, previous}
+if path then return {'claimed', token, redis.call('HGET', KEYS[2], path), path, previous} end
+return {'claimed', token, false, false, previous}
 `;
 
 /**
- * KEYS: run hash, checkpoints hash, runs-by-time. ARGV: run id, owner, now,
+ * KEYS: run hash, checkpoints hash, runs-by-time. ARGV: run id, claim token, now,
  * leaseUntil, root agent path, checkpoint JSON, `"1"` when it finishes the run.
- * The checkpoint replaces the run's (the hash is rewritten with one field).
- * Returns `{"ok"}`, or `{"lost"}` / `{"lost", currentOwner}` when `owner` does not hold the run.
+ * Saved only when the run exists, is unfinished and its token (1 when the hash has
+ * none) equals the claim's; the checkpoint then replaces the run's (the hash is
+ * rewritten with one field) and the lease is renewed (the owner stays).
+ * Returns `{"ok"}`, or `{"lost"}` (unknown or finished run) / `{"lost", currentOwner}`.
  */
 export const SAVE_CHECKPOINT = `
-local run = redis.call('HMGET', KEYS[1], 'owner', 'finished')
+local run = redis.call('HMGET', KEYS[1], 'owner', 'finished', 'token')
 if not run[1] or run[2] == '1' then return {'lost'} end
-if run[1] ~= ARGV[2] then return {'lost', run[1]} end
+if (run[3] or '1') ~= ARGV[2] then return {'lost', run[1]} end
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[2], ARGV[5], ARGV[6])
 if ARGV[7] == '1' then
@@ -72,6 +108,34 @@ else
   redis.call('HSET', KEYS[1], 'leaseUntil', ARGV[4])
 end
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+return {'ok'}
+`;
+
+/**
+ * KEYS: run hash, journal hash, journal order list. ARGV: fence token, then per
+ * entry: tool-call id, entry JSON. Fence check, then each entry upserted: a new call's
+ * id is appended to the order list, an existing call's entry is replaced in place
+ * (its position kept). Returns `{"ok"}` or the fence's `{"lost", owner?}` (nothing written).
+ */
+export const WRITE_TOOL_JOURNAL = `${FENCE_CHECK}
+local refusal = fenceRefusal(KEYS[1], ARGV[1])
+if refusal then return refusal end
+for a = 2, #ARGV, 2 do
+  if redis.call('HSET', KEYS[2], ARGV[a], ARGV[a + 1]) == 1 then redis.call('RPUSH', KEYS[3], ARGV[a]) end
+end
+return {'ok'}
+`;
+
+/**
+ * KEYS: summary key, then the fence's run hash when fenced. ARGV: fence token (`""`:
+ * no fence), summary JSON. Returns `{"ok"}` or the fence's `{"lost", owner?}` (nothing written).
+ */
+export const SAVE_SUMMARY = `${FENCE_CHECK}
+if ARGV[1] ~= '' then
+  local refusal = fenceRefusal(KEYS[2], ARGV[1])
+  if refusal then return refusal end
+end
+redis.call('SET', KEYS[1], ARGV[2])
 return {'ok'}
 `;
 
@@ -91,16 +155,22 @@ return {1, version}
 
 /**
  * KEYS: usage records hash, usage refs hash, usage id counter, usage-by-time, then
- * each record's index keys in order. ARGV: record count, then per record: JSON,
- * recordedAt, number of index keys, index keys as a JSON array.
- * Returns the last usage id handed out.
+ * each record's index keys in order, then the fence's run hash when fenced. ARGV:
+ * record count, fence token (`""`: no fence), then per record: JSON, recordedAt,
+ * number of index keys, index keys as a JSON array.
+ * Returns `{"ok", lastUsageId}`, or the fence's `{"lost", owner?}` (nothing recorded).
  */
-export const RECORD_USAGE = `
+export const RECORD_USAGE = `${FENCE_CHECK}
+if ARGV[2] ~= '' then
+  local refusal = fenceRefusal(KEYS[#KEYS], ARGV[2])
+  if refusal then return refusal end
+end
 local n = tonumber(ARGV[1])
+if n == 0 then return {'ok', 0} end
 local last = redis.call('INCRBY', KEYS[3], n)
 local id = last - n
 local k = 5
-local a = 2
+local a = 3
 for i = 1, n do
   id = id + 1
   local member = string.format('%016d', id)
@@ -115,7 +185,7 @@ for i = 1, n do
   end
   a = a + 4
 end
-return last
+return {'ok', last}
 `;
 
 /**

@@ -2,6 +2,7 @@ import type { StorageOperations } from "@baton/core/storage-kit";
 import { archiveToolOutput, loadToolOutput } from "./archives.js";
 import type { RedisContext } from "./context.js";
 import { appendMessages, loadMessages } from "./conversations.js";
+import { loadToolJournal, writeToolJournal } from "./journal.js";
 import { prune } from "./retention.js";
 import { claimRun, loadCheckpoint, saveCheckpoint } from "./runs.js";
 import { loadSessionState, saveSessionState } from "./sessions.js";
@@ -15,6 +16,8 @@ export const REDIS_OPERATIONS: StorageOperations<RedisContext> = {
   claimRun,
   saveCheckpoint,
   loadCheckpoint,
+  writeToolJournal,
+  loadToolJournal,
   loadSessionState,
   saveSessionState,
   archiveToolOutput,

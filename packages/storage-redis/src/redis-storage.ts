@@ -20,18 +20,19 @@ export interface RedisStorageOptions {
    * default `redis://127.0.0.1:6379`. Ignored when `client` is given. The adapter's own
    * client fails fast (see `connectTimeoutMs`, `commandTimeoutMs`): while Redis is down or
    * does not answer, an operation rejects within about the command timeout with a
-   * retryable `StorageError`.
+   * retryable `StorageError`. A URL ioredis cannot read is a `ConfigurationError` that
+   * does not repeat it (it may hold a password).
    */
   readonly url?: string;
   /**
-   * How long the adapter's own client waits for a TCP connection, in ms (each attempt,
-   * the first one included); default {@link DEFAULT_CONNECT_TIMEOUT_MS} (2 000). Ignored
+   * How long the adapter's own client waits for a TCP connection, in ms, a positive
+   * integer (each attempt, the first one included); default {@link DEFAULT_CONNECT_TIMEOUT_MS} (2 000). Ignored
    * when `client` is given.
    */
   readonly connectTimeoutMs?: number;
   /**
-   * How long the adapter's own client waits for the reply to any command, in ms (the
-   * connection handshake included); default {@link DEFAULT_COMMAND_TIMEOUT_MS} (2 000). An
+   * How long the adapter's own client waits for the reply to any command, in ms, a
+   * positive integer (the connection handshake included); default {@link DEFAULT_COMMAND_TIMEOUT_MS} (2 000). An
    * operation that gets no reply in time rejects with a retryable `StorageError`
    * ("Command timed out"); its write may or may not have been applied. Raise it if your
    * Redis is far away or your conversations are very large. Ignored when `client` is given.
@@ -46,8 +47,8 @@ export interface RedisStorageOptions {
   readonly keyPrefix?: string;
 }
 
-/** A number of milliseconds: its range is checked when the client is built (a `RangeError` for 0, a negative number or NaN). */
-const milliseconds: OptionRule = { expected: "a number of milliseconds", test: (value) => typeof value === "number" };
+/** A timeout: a positive integer number of milliseconds (like the other storage adapters' timeouts). */
+const milliseconds: OptionRule = { expected: "a positive integer (milliseconds)", test: (value) => Number.isInteger(value) && (value as number) > 0 };
 
 /**
  * The rule of every key of {@link RedisStorageOptions}, checked (with `checkOptions`
@@ -78,10 +79,11 @@ export interface RedisStorage extends Storage {
  * every multi-key write runs as. The options are checked first, before any connection
  * is attempted: an unknown key or a value of the wrong type rejects with a
  * `ConfigurationError` naming the accepted options.
- * @throws ConfigurationError when the options are wrong (see {@link REDIS_STORAGE_OPTION_RULES}).
+ * @throws ConfigurationError when the options are wrong (see {@link REDIS_STORAGE_OPTION_RULES}: a timeout
+ * that is not a positive integer included), or `url` is not a URL ioredis can read (the error does not
+ * repeat the URL, which may hold a password).
  * @throws StorageError when Redis cannot be reached (retryable) or refuses the login (not retryable).
  * @throws StorageSchemaError when the data under the prefix was written by a newer adapter.
- * @throws RangeError when `connectTimeoutMs` or `commandTimeoutMs` is not a positive number.
  * @example
  * const storage = await createRedisStorage({ url: "redis://127.0.0.1:6379", keyPrefix: "myapp:" });
  */

@@ -10,7 +10,7 @@ function domainLayout(ctx: RedisContext, domain: Exclude<StorageDomain, "usage">
     case "conversations":
       return { index: keys.conversationsByTime, keysOf: (id) => [keys.messages(id), keys.summary(id)] };
     case "runs":
-      return { index: keys.runsByTime, keysOf: (id) => [keys.run(id), keys.checkpoints(id)] };
+      return { index: keys.runsByTime, keysOf: (id) => [keys.run(id), keys.checkpoints(id), keys.journal(id), keys.journalOrder(id)] };
     case "sessions":
       return { index: keys.sessionsByTime, keysOf: (key) => [keys.session(key)] };
     case "archives":

@@ -1,9 +1,13 @@
-import { RunClaimLostError, type RunCheckpoint, type RunClaimRequest, type RunClaimResult } from "@baton/core";
+import { RunClaimLostError, type RunCheckpoint, type RunClaim, type RunClaimRequest, type RunClaimResult } from "@baton/core";
 import { serializeRunState } from "@baton/core/run-state";
 import { readCheckpoint, rootCheckpointPath } from "@baton/core/storage-kit";
 import type { RedisContext } from "./context.js";
 
-/** Claims a run in one script (create, renew, take over an expired lease, or refuse); a claimer gets the run's checkpoint. */
+/**
+ * Claims a run in one script (create with token 1, renew keeping the token, take over
+ * a lapsed lease with the token plus one, or refuse); a claimer gets the run's
+ * fencing token and checkpoint.
+ */
 export async function claimRun(ctx: RedisContext, runId: string, claim: RunClaimRequest): Promise<RunClaimResult> {
   const now = claim.now ?? Date.now();
   const reply = await ctx.client.batonClaimRun(
@@ -16,9 +20,14 @@ export async function claimRun(ctx: RedisContext, runId: string, claim: RunClaim
     String(now),
     String(now + claim.leaseMs),
   );
-  const [outcome, first, second, third] = reply;
+  const [outcome, first, second, third, fourth] = reply;
   if (outcome === "claimed") {
-    return { claimed: true, ...(first ? { checkpoint: readCheckpoint(runId, second ?? "", first) } : {}), ...(third ? { previousOwner: third } : {}) };
+    return {
+      claimed: true,
+      token: Number(first),
+      ...(second ? { checkpoint: readCheckpoint(runId, third ?? "", second) } : {}),
+      ...(fourth ? { previousOwner: fourth } : {}),
+    };
   }
   if (outcome === "finished") return { claimed: false, reason: "finished" };
   return {
@@ -30,12 +39,14 @@ export async function claimRun(ctx: RedisContext, runId: string, claim: RunClaim
 }
 
 /**
- * Saves the run's checkpoint in one script: owner check, replacing the run's
- * checkpoint, lease renewal, finished flag (set by any checkpoint with a
- * `stopReason`, whatever its root agent is called). The state is serialized before
- * anything is awaited: the caller goes on changing it.
+ * Saves the run's checkpoint in one script: token check (the run exists, is
+ * unfinished and `claim.token` is its token), replacing the run's checkpoint, lease
+ * renewal, finished flag (set by any checkpoint with a `stopReason`, whatever its
+ * root agent is called). The state is serialized before anything is awaited: the
+ * caller goes on changing it.
+ * @throws RunClaimLostError when the token check fails (nothing written).
  */
-export async function saveCheckpoint(ctx: RedisContext, checkpoint: RunCheckpoint, claim: RunClaimRequest): Promise<void> {
+export async function saveCheckpoint(ctx: RedisContext, checkpoint: RunCheckpoint, claim: RunClaim): Promise<void> {
   const data = serializeRunState(checkpoint);
   const { runId, agentPath } = checkpoint;
   const now = claim.now ?? Date.now();
@@ -46,7 +57,7 @@ export async function saveCheckpoint(ctx: RedisContext, checkpoint: RunCheckpoin
     ctx.keys.checkpoints(runId),
     ctx.keys.runsByTime,
     runId,
-    claim.owner,
+    String(claim.token),
     String(now),
     String(now + claim.leaseMs),
     agentPath,

@@ -1,7 +1,20 @@
 import type { Redis } from "ioredis";
-import { APPEND_MESSAGES, CLAIM_RUN, PRUNE_KEYS, PRUNE_USAGE, RECORD_USAGE, SAVE_CHECKPOINT, SAVE_SESSION } from "./lua-scripts.js";
+import {
+  APPEND_MESSAGES,
+  CLAIM_RUN,
+  PRUNE_KEYS,
+  PRUNE_USAGE,
+  RECORD_USAGE,
+  SAVE_CHECKPOINT,
+  SAVE_SESSION,
+  SAVE_SUMMARY,
+  WRITE_TOOL_JOURNAL,
+} from "./lua-scripts.js";
 
 type Arg = string | number;
+
+/** A script's reply: a status word first (`"ok"`, `"lost"`, `"claimed"`…), then its values. */
+export type ScriptReply = (string | number | null)[];
 
 /**
  * A client with the adapter's Lua scripts defined as commands (`defineCommand`, which
@@ -9,11 +22,13 @@ type Arg = string | number;
  * first, then the keys, then the arguments.
  */
 export interface ScriptedClient extends Redis {
-  batonAppendMessages(numKeys: number, ...keysAndArgs: Arg[]): Promise<[number, number]>;
+  batonAppendMessages(numKeys: number, ...keysAndArgs: Arg[]): Promise<ScriptReply>;
   batonClaimRun(numKeys: number, ...keysAndArgs: Arg[]): Promise<(string | null)[]>;
   batonSaveCheckpoint(numKeys: number, ...keysAndArgs: Arg[]): Promise<(string | null)[]>;
+  batonWriteToolJournal(numKeys: number, ...keysAndArgs: Arg[]): Promise<ScriptReply>;
+  batonSaveSummary(numKeys: number, ...keysAndArgs: Arg[]): Promise<ScriptReply>;
   batonSaveSession(numKeys: number, ...keysAndArgs: Arg[]): Promise<[number, number]>;
-  batonRecordUsage(numKeys: number, ...keysAndArgs: Arg[]): Promise<number>;
+  batonRecordUsage(numKeys: number, ...keysAndArgs: Arg[]): Promise<ScriptReply>;
   batonPruneKeys(numKeys: number, ...keysAndArgs: Arg[]): Promise<number>;
   batonPruneUsage(numKeys: number, ...keysAndArgs: Arg[]): Promise<number>;
 }
@@ -22,6 +37,8 @@ const SCRIPTS: Readonly<Record<string, string>> = {
   batonAppendMessages: APPEND_MESSAGES,
   batonClaimRun: CLAIM_RUN,
   batonSaveCheckpoint: SAVE_CHECKPOINT,
+  batonWriteToolJournal: WRITE_TOOL_JOURNAL,
+  batonSaveSummary: SAVE_SUMMARY,
   batonSaveSession: SAVE_SESSION,
   batonRecordUsage: RECORD_USAGE,
   batonPruneKeys: PRUNE_KEYS,

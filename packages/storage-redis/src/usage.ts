@@ -1,6 +1,7 @@
-import type { UsageQuery, UsageRecord } from "@baton/core";
+import type { RecordUsageOptions, UsageQuery, UsageRecord } from "@baton/core";
 import { readUsageRecord } from "@baton/core/storage-kit";
 import type { RedisContext } from "./context.js";
+import { fenceArgs, throwIfFenceLost } from "./fence.js";
 import { exclusiveBound, scoreText } from "./retention.js";
 
 /** The number of a usage id (ids are zero-padded so equal `recordedAt`s sort in recording order). */
@@ -17,11 +18,17 @@ function indexKeysOf(ctx: RedisContext, record: UsageRecord): string[] {
   ];
 }
 
-/** Records usage in one script: ids from a counter, the records and every index, all or none. */
-export async function recordUsage(ctx: RedisContext, records: readonly UsageRecord[]): Promise<void> {
-  if (records.length === 0) return;
+/**
+ * Records usage in one script: the fence check (with `options.fence`: the run exists
+ * and the fence's token is its token), ids from a counter, the records and every
+ * index, all or none.
+ * @throws RunClaimLostError when the fence check fails (nothing recorded).
+ */
+export async function recordUsage(ctx: RedisContext, records: readonly UsageRecord[], options: RecordUsageOptions = {}): Promise<void> {
+  if (records.length === 0 && options.fence === undefined) return;
+  const fence = fenceArgs(ctx, options.fence);
   const keys: string[] = [ctx.keys.usageRecords, ctx.keys.usageRefs, ctx.keys.usageSeq, ctx.keys.usageByTime];
-  const args: string[] = [String(records.length)];
+  const args: string[] = [String(records.length), fence.token];
   records.forEach((record, index) => {
     // Checked before anything is written, so a bad record cannot leave half a batch.
     if (typeof record.recordedAt !== "number" || !Number.isFinite(record.recordedAt))
@@ -31,7 +38,9 @@ export async function recordUsage(ctx: RedisContext, records: readonly UsageReco
     keys.push(...indexKeys);
     args.push(JSON.stringify(record), String(record.recordedAt), String(indexKeys.length), JSON.stringify(indexKeys));
   });
-  await ctx.client.batonRecordUsage(keys.length, ...keys, ...args);
+  keys.push(...fence.keys);
+  const reply = await ctx.client.batonRecordUsage(keys.length, ...keys, ...args);
+  throwIfFenceLost(reply, options.fence);
 }
 
 /** The index that narrows the query most: run, conversation, user, else time. */

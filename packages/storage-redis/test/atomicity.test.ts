@@ -1,4 +1,5 @@
-import type { StorageHarness } from "@baton/testing/storage-conformance";
+import { RunClaimLostError } from "@baton/core";
+import { expectErrorOf, expectRejectionOf, sampleJournalEntry, type StorageHarness } from "@baton/testing/storage-conformance";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createHarness, describeWithRedis } from "./support/redis.js";
 import { checkpointOf, textMessage as text, usageOf } from "./support/sample.js";
@@ -21,27 +22,64 @@ describeWithRedis("Lua scripts under concurrency from two clients", () => {
     for (const [i, result] of results.entries()) expect(loaded[result.firstSeq - 1]?.parts).toEqual([{ type: "text", text: `m${i}` }]);
   });
 
-  it("gives every one of 30 contested runs exactly one owner, and fences the losers' checkpoints", async () => {
+  it("gives every one of 30 contested runs exactly one owner, one taker of its lapsed lease, and fences the first owner's checkpoints", async () => {
     const other = await harness.openAnother();
     const runs = Array.from({ length: 30 }, (_, i) => `run-${i}`);
     const owners = ["p0", "p1", "p2", "p3", "p4", "p5"];
-    const claims = await Promise.all(
-      runs.flatMap((runId) =>
-        owners.map(async (owner, i) => ({ runId, owner, result: await (i % 2 ? other : harness.storage).claimRun(runId, { owner, leaseMs: 60_000, now: 0 }) })),
-      ),
-    );
+    const storageOf = (owner: string) => (owners.indexOf(owner) % 2 ? other : harness.storage);
+    const claimAll = (runId: string, claimers: readonly string[], now: number) =>
+      Promise.all(claimers.map(async (owner) => ({ owner, result: await storageOf(owner).claimRun(runId, { owner, leaseMs: 60_000, now }) })));
     for (const runId of runs) {
-      const winners = claims.filter((claim) => claim.runId === runId && claim.result.claimed);
-      expect(winners).toHaveLength(1);
-      const winner = winners[0]!.owner;
+      const first = (await claimAll(runId, owners, 0)).filter((claim) => claim.result.claimed);
+      expect(first.map((claim) => claim.result)).toEqual([{ claimed: true, token: 1 }]);
+      const holder = first[0]!.owner;
+      await storageOf(holder).saveCheckpoint(checkpointOf(runId), { owner: holder, token: 1, leaseMs: 60_000, now: 1 });
+      // The lease lapses; the other five race to take the run over.
+      const takers = (
+        await claimAll(
+          runId,
+          owners.filter((owner) => owner !== holder),
+          60_001,
+        )
+      ).filter((claim) => claim.result.claimed);
+      expect(takers.map((claim) => claim.result)).toEqual([{ claimed: true, token: 2, checkpoint: checkpointOf(runId), previousOwner: holder }]);
+      const taker = takers[0]!.owner;
       const saves = await Promise.allSettled(
-        owners.map((owner, i) =>
-          (i % 2 ? other : harness.storage).saveCheckpoint(checkpointOf(runId, { root: { iteration: i } }), { owner, leaseMs: 60_000, now: 1 }),
+        [holder, taker, holder, taker].map((owner, i) =>
+          storageOf(i % 2 ? "p1" : "p0").saveCheckpoint(checkpointOf(runId, { root: { iteration: 10 + owners.indexOf(owner) } }), {
+            owner,
+            token: owner === taker ? 2 : 1,
+            leaseMs: 60_000,
+            now: 60_002,
+          }),
         ),
       );
-      expect(saves.filter((save) => save.status === "fulfilled")).toHaveLength(1);
-      expect((await harness.storage.loadCheckpoint(runId))?.root.iteration).toBe(owners.indexOf(winner));
+      expect(saves.map((save) => save.status)).toEqual(["rejected", "fulfilled", "rejected", "fulfilled"]);
+      expect((await harness.storage.loadCheckpoint(runId))?.root.iteration).toBe(10 + owners.indexOf(taker));
     }
+  });
+
+  it("lands each journal batch racing a takeover whole or not at all, and none after it", async () => {
+    const other = await harness.openAnother();
+    await harness.storage.claimRun("run-j", { owner: "a", leaseMs: 0, now: 0 });
+    const fence = { runId: "run-j", owner: "a", token: 1 };
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 ? other : harness.storage).writeToolJournal([sampleJournalEntry("run-j", `call-${i}-a`), sampleJournalEntry("run-j", `call-${i}-b`)], fence).then(
+        () => "landed" as const,
+        (error: unknown) => {
+          expectErrorOf(error, RunClaimLostError);
+          return "refused" as const;
+        },
+      ),
+    );
+    const takeover = other.claimRun("run-j", { owner: "b", leaseMs: 60_000, now: 1 });
+    const outcomes = await Promise.all(writes);
+    expect(await takeover).toMatchObject({ claimed: true, token: 2 });
+    const journal = await harness.storage.loadToolJournal("run-j");
+    expect(journal).toHaveLength(outcomes.filter((outcome) => outcome === "landed").length * 2);
+    for (let i = 0; i < journal.length; i += 2) expect(journal[i + 1]!.toolCallId).toBe(journal[i]!.toolCallId.replace(/-a$/, "-b"));
+    await expectRejectionOf(harness.storage.writeToolJournal([sampleJournalEntry("run-j", "late")], fence), RunClaimLostError);
+    expect(await harness.storage.loadToolJournal("run-j")).toHaveLength(journal.length);
   });
 
   it("hands out session versions 1..n to unconditional saves from two clients", async () => {

@@ -1,12 +1,12 @@
 import { inspect } from "node:util";
-import { StorageError } from "@baton/core";
+import { ConfigurationError, StorageError } from "@baton/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { guard, isRetryableRedisError } from "../src/guard.js";
 import { createRedisStorage, DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, type RedisStorage } from "../src/index.js";
 import { deleteUnder, describeWithRedis, directClient, uniquePrefix } from "./support/redis.js";
 import { refusingLoginServer, startRelay, type Relay } from "./support/relay.js";
 
-import { expectErrorOf } from "@baton/testing/storage-conformance";
+import { expectErrorOf, expectRejectionOf } from "@baton/testing/storage-conformance";
 const PASSWORD = "wrongsecret";
 const hello = [{ role: "user" as const, parts: [{ type: "text" as const, text: "hello" }] }];
 
@@ -104,9 +104,16 @@ it("documents its default timeouts", () => {
   expect(DEFAULT_COMMAND_TIMEOUT_MS).toBe(2_000);
 });
 
-it("refuses a timeout that is not a positive number", async () => {
-  await expect(createRedisStorage({ url: "redis://127.0.0.1:1", commandTimeoutMs: 0 })).rejects.toThrow(RangeError);
-  await expect(createRedisStorage({ url: "redis://127.0.0.1:1", connectTimeoutMs: Number.NaN })).rejects.toThrow(RangeError);
+it("refuses a timeout that is not a positive integer with a ConfigurationError", async () => {
+  for (const options of [
+    { commandTimeoutMs: 0 },
+    { connectTimeoutMs: Number.NaN },
+    { commandTimeoutMs: -5 },
+    { connectTimeoutMs: 1.5 },
+    { commandTimeoutMs: Infinity },
+  ]) {
+    await expectRejectionOf(createRedisStorage({ url: "redis://127.0.0.1:1", ...options }), ConfigurationError);
+  }
 });
 
 describeWithRedis("a Redis outage", () => {

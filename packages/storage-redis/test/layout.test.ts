@@ -1,4 +1,5 @@
-import type { StorageHarness } from "@baton/testing/storage-conformance";
+import { StorageCorruptionError } from "@baton/core";
+import { expectRejectionOf, sampleJournalEntry, type StorageHarness } from "@baton/testing/storage-conformance";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createHarness, describeWithRedis, directClient, keysUnder, quitAfterAll } from "./support/redis.js";
 import { checkpointOf, textMessage as text, usageOf } from "./support/sample.js";
@@ -37,24 +38,66 @@ describeWithRedis("key layout", () => {
     expect(JSON.stringify(loaded?.value)).toBe(JSON.stringify(value));
     const checkpoint = checkpointOf("r", { root: { custom: { z: 0.30000000000000004, a: 1 } }, savedAt: 1_700_000_000_123 });
     await harness.storage.claimRun("r", { owner: "o", leaseMs: 1000 });
-    await harness.storage.saveCheckpoint(checkpoint, { owner: "o", leaseMs: 1000 });
+    await harness.storage.saveCheckpoint(checkpoint, { owner: "o", token: 1, leaseMs: 1000 });
     expect(await direct.hget(`${prefix}checkpoints:r`, "main")).toBe(JSON.stringify(checkpoint));
   });
 
   it("keeps a run's checkpoint in one hash field; of an earlier release's fields per agent, reads the root's and a save drops the rest", async () => {
     const key = `${prefix}checkpoints:r1`;
     await harness.storage.claimRun("r1", { owner: "o", leaseMs: 60_000, now: 0 });
-    await harness.storage.saveCheckpoint(checkpointOf("r1"), { owner: "o", leaseMs: 60_000, now: 0 });
+    await harness.storage.saveCheckpoint(checkpointOf("r1"), { owner: "o", token: 1, leaseMs: 60_000, now: 0 });
     // What an earlier release left: a field for a nested agent too.
     await direct.hset(key, "main/researcher#1", JSON.stringify(checkpointOf("r1", { agentPath: "main/researcher#1", root: { iteration: 7 } })));
     expect(await harness.storage.loadCheckpoint("r1")).toEqual(checkpointOf("r1"));
-    expect(await harness.storage.claimRun("r1", { owner: "o", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, checkpoint: checkpointOf("r1") });
-    await harness.storage.saveCheckpoint(checkpointOf("r1", { root: { iteration: 2 } }), { owner: "o", leaseMs: 60_000, now: 2 });
+    expect(await harness.storage.claimRun("r1", { owner: "o", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, token: 1, checkpoint: checkpointOf("r1") });
+    await harness.storage.saveCheckpoint(checkpointOf("r1", { root: { iteration: 2 } }), { owner: "o", token: 1, leaseMs: 60_000, now: 2 });
     expect((await direct.hkeys(key)).sort()).toEqual(["main"]);
     const triage = checkpointOf("r1", { agentPath: "triage", root: { iteration: 3 } });
-    await harness.storage.saveCheckpoint(triage, { owner: "o", leaseMs: 60_000, now: 3 });
+    await harness.storage.saveCheckpoint(triage, { owner: "o", token: 1, leaseMs: 60_000, now: 3 });
     expect(await direct.hkeys(key)).toEqual(["triage"]);
     expect(await harness.storage.loadCheckpoint("r1")).toEqual(triage);
+  });
+
+  it("keeps a run's claim and fencing token in its hash, its journal in a hash by call id plus a list of first-written order, and prunes them together", async () => {
+    const { storage } = harness;
+    await storage.claimRun("r", { owner: "a", leaseMs: 0, now: 0 });
+    expect(await direct.hgetall(`${prefix}run:r`)).toEqual({ owner: "a", leaseUntil: "0", token: "1" });
+    await storage.claimRun("r", { owner: "b", leaseMs: 60_000, now: 1 });
+    expect(await direct.hget(`${prefix}run:r`, "token")).toBe("2");
+    const fence = { runId: "r", owner: "b", token: 2 };
+    const first = sampleJournalEntry("r", "call:1", { token: 2 });
+    const second = sampleJournalEntry("r", "call-2", { token: 2 });
+    await storage.writeToolJournal([first, second], fence);
+    const done = { ...first, outcome: { status: "ok" as const, result: { z: 1, a: 0.1 }, durationMs: 2 }, endedAt: 1_700_000_000_002 };
+    await storage.writeToolJournal([done], fence);
+    expect(await direct.lrange(`${prefix}journal-order:r`, 0, -1)).toEqual(["call:1", "call-2"]);
+    expect(await direct.hgetall(`${prefix}journal:r`)).toEqual({ "call:1": JSON.stringify(done), "call-2": JSON.stringify(second) });
+    expect(await storage.prune("runs", Infinity)).toBe(1);
+    expect(await keysUnder(direct, prefix)).toEqual([`${prefix}schema`]);
+  });
+
+  it("refuses a journal entry of another run than the fence's, writing nothing of the batch", async () => {
+    const { storage } = harness;
+    await storage.claimRun("r", { owner: "a", leaseMs: 60_000 });
+    const error = await storage
+      .writeToolJournal([sampleJournalEntry("r", "call-1"), sampleJournalEntry("other", "call-2")], { runId: "r", owner: "a", token: 1 })
+      .catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(await storage.loadToolJournal("r")).toEqual([]);
+  });
+
+  it("reads a journal whose order list and entries disagree as damaged, naming the call", async () => {
+    const { storage } = harness;
+    await storage.claimRun("r", { owner: "a", leaseMs: 60_000 });
+    await storage.writeToolJournal([sampleJournalEntry("r", "call-1")], { runId: "r", owner: "a", token: 1 });
+    await direct.hset(`${prefix}journal:r`, "call-x", JSON.stringify(sampleJournalEntry("r", "call-x")));
+    const unlisted = await expectRejectionOf(storage.loadToolJournal("r"), StorageCorruptionError);
+    expect(unlisted).toMatchObject({ record: 'run "r" journal entry "call-x"' });
+    //.toBe('run "r" journal entry "call-x"');
+    await direct.rpush(`${prefix}journal-order:r`, "call-x", "call-y");
+    const missing = await expectRejectionOf(storage.loadToolJournal("r"), StorageCorruptionError);
+    expect(missing).toMatchObject({ record: 'run "r" journal entry "call-y"' });
+    //.toBe('run "r" journal entry "call-y"');
   });
 
   it("prunes more than one batch, and leaves no index entries or keys behind", async () => {

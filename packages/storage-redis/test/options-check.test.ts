@@ -25,14 +25,23 @@ describe("createRedisStorage checks its options before connecting", () => {
       'createRedisStorage(): option "keyPrefix" must be a string, got 1. Accepted options: url, connectTimeoutMs, commandTimeoutMs, client, keyPrefix.',
     );
     expect((await optionsError(() => createRedisStorage(bad({ url: NOWHERE, commandTimeoutMs: "2000" })))).message).toContain(
-      'option "commandTimeoutMs" must be a number of milliseconds, got "2000"',
+      'option "commandTimeoutMs" must be a positive integer (milliseconds), got "2000"',
     );
     expect((await optionsError(() => createRedisStorage(bad({ client: {} })))).message).toContain('option "client" must be an ioredis client');
     expect((await optionsError(() => createRedisStorage(bad({ url: "" })))).message).toContain('option "url" must be a non-empty string');
   });
 
-  it("keeps the RangeError of an out-of-range timeout", async () => {
-    await expect(createRedisStorage({ url: NOWHERE, commandTimeoutMs: 0 })).rejects.toThrow(RangeError);
+  it("rejects a timeout that is not a positive integer, like the other storage factories", async () => {
+    for (const [option, value] of [
+      ["commandTimeoutMs", 0],
+      ["connectTimeoutMs", -1],
+      ["commandTimeoutMs", 1.5],
+      ["connectTimeoutMs", Number.NaN],
+      ["commandTimeoutMs", Infinity],
+    ] as const) {
+      const error = await optionsError(() => createRedisStorage({ url: NOWHERE, [option]: value }));
+      expect(error.message).toContain(`option "${option}" must be a positive integer (milliseconds), got`);
+    }
   });
 
   it("connects to nothing when the options are wrong", async () => {

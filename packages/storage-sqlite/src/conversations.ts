@@ -6,8 +6,10 @@ import {
   type ConversationMessage,
   type LoadMessagesOptions,
   type NewConversationMessage,
+  type RunFence,
 } from "@baton/core";
 import { readMessageColumns } from "@baton/core/storage-kit";
+import type { SqliteFence } from "./fence.js";
 
 /** A row of `baton_messages`. */
 interface MessageRow {
@@ -40,10 +42,11 @@ function messageOf(conversationId: string, row: MessageRow): ConversationMessage
 
 /**
  * Prepares the conversation statements once. An append is one `BEGIN IMMEDIATE`
- * transaction: read the conversation's version, check `expectedVersion`, write the new
- * version and last-append time, insert the messages with the following `seq`s.
+ * transaction: check the run's `fence` (when given), read the conversation's version,
+ * check `expectedVersion`, write the new version and last-append time, insert the
+ * messages with the following `seq`s.
  */
-export function sqliteConversations(db: Database): SqliteConversations {
+export function sqliteConversations(db: Database, fence: SqliteFence): SqliteConversations {
   const version = db.prepare<[string], { version: number }>("SELECT version FROM baton_conversations WHERE id = ?");
   const upsert = db.prepare(
     "INSERT INTO baton_conversations (id, version, updated_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at",
@@ -56,7 +59,13 @@ export function sqliteConversations(db: Database): SqliteConversations {
   );
 
   const append = db.transaction(
-    (conversationId: string, messages: readonly NewConversationMessage[], expectedVersion: number | undefined): AppendMessagesResult => {
+    (
+      conversationId: string,
+      messages: readonly NewConversationMessage[],
+      expectedVersion: number | undefined,
+      runFence: RunFence | undefined,
+    ): AppendMessagesResult => {
+      fence.check(runFence);
       const current = version.get(conversationId)?.version ?? 0;
       if (expectedVersion !== undefined && expectedVersion !== current)
         throw new StorageConflictError(`conversation "${conversationId}"`, expectedVersion, current);
@@ -84,11 +93,11 @@ export function sqliteConversations(db: Database): SqliteConversations {
 
   return {
     append: (conversationId, messages, options) => {
-      if (messages.length === 0 && options.expectedVersion === undefined) {
+      if (messages.length === 0 && options.expectedVersion === undefined && options.fence === undefined) {
         const current = version.get(conversationId)?.version ?? 0;
         return { firstSeq: current + 1, version: current };
       }
-      return append.immediate(conversationId, messages, options.expectedVersion);
+      return append.immediate(conversationId, messages, options.expectedVersion, options.fence);
     },
     load: (conversationId, options) =>
       select.all(conversationId, options.afterSeq ?? 0, options.throughSeq ?? Number.MAX_SAFE_INTEGER).map((row) => messageOf(conversationId, row)),

@@ -7,9 +7,9 @@ export type SqliteMigration = Migration;
  * Every schema step this version of `@baton/storage-sqlite` knows, oldest first. A
  * database is current when `baton_migrations` holds each of these versions and no other.
  *
- * JSON (message parts, checkpoints, session values, archived outputs, summaries, usage
- * records) is stored as TEXT written by `JSON.stringify`, so it reads back with its
- * numbers and key order exactly as Baton wrote them.
+ * JSON (message parts, checkpoints, tool-call journal entries, session values, archived
+ * outputs, summaries, usage records) is stored as TEXT written by `JSON.stringify`, so
+ * it reads back with its numbers and key order exactly as Baton wrote them.
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -83,6 +83,25 @@ CREATE INDEX baton_usage_run_id ON baton_usage (run_id, recorded_at);
 CREATE INDEX baton_usage_conversation_id ON baton_usage (conversation_id, recorded_at);
 CREATE INDEX baton_usage_user_id ON baton_usage (user_id, recorded_at);
 CREATE INDEX baton_usage_recorded_at ON baton_usage (recorded_at);
+`,
+  },
+  {
+    version: 2,
+    name: "fencing tokens and the tool-call journal",
+    // Existing runs get token 1: the token their claim would have had. A journal row's
+    // `position` is one more than the run's highest when its call is first written (an
+    // upsert keeps it), so the journal reads back in first-written order.
+    sql: `
+ALTER TABLE baton_runs ADD COLUMN token INTEGER NOT NULL DEFAULT 1;
+
+CREATE TABLE baton_tool_calls (
+  run_id TEXT NOT NULL REFERENCES baton_runs (run_id) ON DELETE CASCADE,
+  tool_call_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (run_id, tool_call_id)
+);
+CREATE UNIQUE INDEX baton_tool_calls_position ON baton_tool_calls (run_id, position);
 `,
   },
 ]);

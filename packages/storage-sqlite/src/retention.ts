@@ -9,7 +9,8 @@ export interface SqliteRetention {
 /**
  * Prepares the prune statements once. Each domain is pruned in one `BEGIN IMMEDIATE`
  * transaction; dependent rows (messages and summaries of a conversation, checkpoints
- * of a run) are deleted explicitly, so pruning does not depend on `foreign_keys`.
+ * and tool-call journal of a run) are deleted explicitly, so pruning does not depend
+ * on `foreign_keys`.
  */
 export function sqliteRetention(db: Database): SqliteRetention {
   const oldConversations = "SELECT id FROM baton_conversations WHERE updated_at < ?";
@@ -19,6 +20,7 @@ export function sqliteRetention(db: Database): SqliteRetention {
     summaries: db.prepare(`DELETE FROM baton_summaries WHERE conversation_id IN (${oldConversations})`),
     conversations: db.prepare("DELETE FROM baton_conversations WHERE updated_at < ?"),
     checkpoints: db.prepare(`DELETE FROM baton_checkpoints WHERE run_id IN (${oldRuns})`),
+    journal: db.prepare(`DELETE FROM baton_tool_calls WHERE run_id IN (${oldRuns})`),
     runs: db.prepare("DELETE FROM baton_runs WHERE updated_at < ?"),
     sessions: db.prepare("DELETE FROM baton_sessions WHERE updated_at < ?"),
     archives: db.prepare("DELETE FROM baton_archives WHERE created_at < ?"),
@@ -32,6 +34,7 @@ export function sqliteRetention(db: Database): SqliteRetention {
         return statements.conversations.run(olderThan).changes;
       case "runs":
         statements.checkpoints.run(olderThan);
+        statements.journal.run(olderThan);
         return statements.runs.run(olderThan).changes;
       case "sessions":
         return statements.sessions.run(olderThan).changes;

@@ -2,6 +2,8 @@ import type { Database } from "better-sqlite3";
 import type { StorageOperations } from "@baton/core/storage-kit";
 import { sqliteArchives } from "./archives.js";
 import { sqliteConversations } from "./conversations.js";
+import { sqliteFence } from "./fence.js";
+import { sqliteJournal } from "./journal.js";
 import { sqliteRetention } from "./retention.js";
 import { sqliteRuns } from "./runs.js";
 import { sqliteSessions } from "./sessions.js";
@@ -12,6 +14,7 @@ import { sqliteUsage } from "./usage.js";
 export interface SqliteDomains {
   readonly conversations: ReturnType<typeof sqliteConversations>;
   readonly runs: ReturnType<typeof sqliteRuns>;
+  readonly journal: ReturnType<typeof sqliteJournal>;
   readonly sessions: ReturnType<typeof sqliteSessions>;
   readonly archives: ReturnType<typeof sqliteArchives>;
   readonly summaries: ReturnType<typeof sqliteSummaries>;
@@ -19,15 +22,20 @@ export interface SqliteDomains {
   readonly retention: ReturnType<typeof sqliteRetention>;
 }
 
-/** Prepares every domain's statements on `db` (its schema must be current). */
+/**
+ * Prepares every domain's statements on `db` (its schema must be current). The writes
+ * of a run's data (appends, journal, summaries, usage) share one fence check.
+ */
 export function prepareDomains(db: Database): SqliteDomains {
+  const fence = sqliteFence(db);
   return {
-    conversations: sqliteConversations(db),
+    conversations: sqliteConversations(db, fence),
     runs: sqliteRuns(db),
+    journal: sqliteJournal(db, fence),
     sessions: sqliteSessions(db),
     archives: sqliteArchives(db),
-    summaries: sqliteSummaries(db),
-    usage: sqliteUsage(db),
+    summaries: sqliteSummaries(db, fence),
+    usage: sqliteUsage(db, fence),
     retention: sqliteRetention(db),
   };
 }
@@ -39,13 +47,15 @@ export const SQLITE_OPERATIONS: StorageOperations<SqliteDomains> = {
   claimRun: (d, runId, claim) => d.runs.claim(runId, claim),
   saveCheckpoint: (d, checkpoint, claim) => d.runs.save(checkpoint, claim),
   loadCheckpoint: (d, runId) => d.runs.load(runId),
+  writeToolJournal: (d, entries, fence) => d.journal.write(entries, fence),
+  loadToolJournal: (d, runId) => d.journal.load(runId),
   loadSessionState: (d, key) => d.sessions.load(key),
   saveSessionState: (d, key, value, options = {}) => d.sessions.save(key, value, options.expectedVersion),
   archiveToolOutput: (d, output) => d.archives.archive(output),
   loadToolOutput: (d, id) => d.archives.load(id),
-  saveSummary: (d, conversationId, summary) => d.summaries.save(conversationId, summary),
+  saveSummary: (d, conversationId, summary, options = {}) => d.summaries.save(conversationId, summary, options),
   loadSummary: (d, conversationId) => d.summaries.load(conversationId),
-  recordUsage: (d, records) => d.usage.record(records),
+  recordUsage: (d, records, options = {}) => d.usage.record(records, options),
   queryUsage: (d, query) => d.usage.query(query),
   prune: (d, domain, olderThan) => d.retention.prune(domain, olderThan),
 };

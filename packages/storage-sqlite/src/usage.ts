@@ -1,10 +1,11 @@
 import type { Database, Statement } from "better-sqlite3";
-import type { UsageQuery, UsageRecord } from "@baton/core";
+import type { RecordUsageOptions, RunFence, UsageQuery, UsageRecord } from "@baton/core";
 import { readUsageRecord } from "@baton/core/storage-kit";
+import type { SqliteFence } from "./fence.js";
 
 /** Usage records over SQLite, synchronously (the storage wraps them in promises). */
 export interface SqliteUsage {
-  record(records: readonly UsageRecord[]): void;
+  record(records: readonly UsageRecord[], options: RecordUsageOptions): void;
   query(query: UsageQuery): UsageRecord[];
 }
 
@@ -21,17 +22,19 @@ const FILTERS: readonly (readonly [Filter, string])[] = [
 /**
  * Prepares the usage statements once: the insert, and one select per combination of
  * query fields (prepared on its first use), so each query uses the matching index.
- * Records are stored whole as JSON; their filter fields are columns too.
+ * Records are stored whole as JSON; their filter fields are columns too. A recording is
+ * one `BEGIN IMMEDIATE` transaction that checks the run's `fence` (when given) first.
  */
-export function sqliteUsage(db: Database): SqliteUsage {
+export function sqliteUsage(db: Database, fence: SqliteFence): SqliteUsage {
   const insert = db.prepare("INSERT INTO baton_usage (run_id, conversation_id, user_id, recorded_at, data) VALUES (?, ?, ?, ?, ?)");
   const selects = new Map<string, Statement<unknown[], { id: number; data: unknown }>>();
-  const record = db.transaction((records: readonly UsageRecord[]) => {
+  const record = db.transaction((records: readonly UsageRecord[], runFence: RunFence | undefined) => {
+    fence.check(runFence);
     for (const usage of records) insert.run(usage.runId, usage.conversationId ?? null, usage.userId ?? null, usage.recordedAt, JSON.stringify(usage));
   });
   return {
-    record: (records) => {
-      if (records.length > 0) record.immediate(records);
+    record: (records, options) => {
+      if (records.length > 0 || options.fence !== undefined) record.immediate(records, options.fence);
     },
     query: (query) => {
       const used = FILTERS.filter(([field]) => query[field] !== undefined);

@@ -73,6 +73,26 @@ describe("baton-storage-sqlite", () => {
     expect(status.stdout).toContain(`baton-storage-sqlite migrate ${file}`);
   }, 60_000);
 
+  it("migrate brings a version-1 file to the current version, applying only what it lacks", () => {
+    const file = join(dir, "v1.db");
+    withHandle(
+      file,
+      (db) => {
+        db.exec("CREATE TABLE baton_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+        db.exec(MIGRATIONS[0]!.sql);
+        db.prepare("INSERT INTO baton_migrations (version, name, applied_at) VALUES (1, ?, ?)").run(MIGRATIONS[0]!.name, Date.now());
+      },
+      true,
+    );
+    const before = run("status", file);
+    expect(before.code).toBe(2);
+    expect(before.stdout).toContain(`pending  2 ${MIGRATIONS[1]?.name}`);
+    const migrated = run("migrate", file);
+    expect(migrated).toMatchObject({ code: 0, stderr: "" });
+    expect(migrated.stdout).toBe(`${file}: applied migration 2 (${MIGRATIONS[1]?.name}).\n`);
+    expect(run("status", file).code).toBe(0);
+  }, 60_000);
+
   it("status of a missing file fails without creating it", () => {
     const file = join(dir, "missing.db");
     const status = run("status", file);

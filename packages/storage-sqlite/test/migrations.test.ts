@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { StorageSchemaError } from "@baton/core";
+import { RunClaimLostError, StorageSchemaError } from "@baton/core";
 import { MIGRATIONS, SCHEMA_VERSION, createSqliteStorage, migrate, schemaStatus } from "../src/index.js";
 import { withHandle } from "./support/harness.js";
 
-import { expectErrorOf, expectRejectionOf, expectThrownOf } from "@baton/testing/storage-conformance";
+import { expectErrorOf, expectRejectionOf, expectThrownOf, sampleJournalEntry, sampleRunState } from "@baton/testing/storage-conformance";
 let dir: string;
 let file: string;
 
@@ -56,7 +56,7 @@ describe("migrate", () => {
     try {
       a.pragma("busy_timeout = 5000");
       b.pragma("busy_timeout = 5000");
-      expect(migrate(a)).toEqual([1]);
+      expect(migrate(a)).toEqual(MIGRATIONS.map((m) => m.version));
       expect(migrate(b)).toEqual([]);
     } finally {
       a.close();
@@ -68,7 +68,7 @@ describe("migrate", () => {
     const db = new Database(file);
     try {
       db.exec("CREATE TABLE baton_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
-      expect(migrate(db)).toEqual([1]);
+      expect(migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
     } finally {
       db.close();
     }
@@ -84,6 +84,74 @@ describe("migrate", () => {
       expect(schemaStatus(db)).toMatchObject({ newer: [SCHEMA_VERSION + 1], unknown: [SCHEMA_VERSION + 1], current: false });
     } finally {
       db.close();
+    }
+  });
+});
+
+/**
+ * A file as version 1 left it (before fencing tokens and the journal): migration 1
+ * only, with a run `r1` held by `w1` and its checkpoint.
+ */
+function writeVersion1File(): void {
+  withHandle(
+    file,
+    (db) => {
+      const [first] = MIGRATIONS;
+      db.exec("CREATE TABLE baton_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+      db.exec(first!.sql);
+      db.prepare("INSERT INTO baton_migrations (version, name, applied_at) VALUES (1, ?, ?)").run(first!.name, Date.now());
+      db.prepare("INSERT INTO baton_runs (run_id, owner, lease_until, finished, updated_at) VALUES ('r1', 'w1', 60000, 0, 0)").run();
+      db.prepare("INSERT INTO baton_checkpoints (run_id, agent_path, data) VALUES ('r1', 'main', ?)").run(JSON.stringify(sampleRunState("r1")));
+    },
+    true,
+  );
+}
+
+describe("version 2: fencing tokens and the tool-call journal", () => {
+  it("adds the runs' token column (1 for existing runs) and the journal table", () => {
+    expect(MIGRATIONS[1]).toMatchObject({ version: 2, name: "fencing tokens and the tool-call journal" });
+    writeVersion1File();
+    withHandle(file, (db) => {
+      expect(schemaStatus(db)).toMatchObject({ pending: [MIGRATIONS[1]], current: false });
+      expect(migrate(db)).toEqual([2]);
+      expect(db.prepare("SELECT run_id, owner, token FROM baton_runs").all()).toEqual([{ run_id: "r1", owner: "w1", token: 1 }]);
+      const columns = db.prepare<[], { name: string; notnull: number; pk: number }>("PRAGMA table_info(baton_tool_calls)").all();
+      expect(columns.map(({ name, notnull, pk }) => [name, notnull, pk])).toEqual([
+        ["run_id", 1, 1],
+        ["tool_call_id", 1, 2],
+        ["position", 1, 0],
+        ["data", 1, 0],
+      ]);
+    });
+  });
+
+  it("migrates a version-1 file on creation: its run's holder goes on with token 1, a takeover gets token 2", async () => {
+    writeVersion1File();
+    const storage = createSqliteStorage({ path: file });
+    try {
+      expect(await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 10 })).toEqual({ claimed: true, token: 1, checkpoint: sampleRunState("r1") });
+      await storage.writeToolJournal([sampleJournalEntry("r1", "call-1")], { runId: "r1", owner: "w1", token: 1 });
+      await storage.saveCheckpoint(sampleRunState("r1", { root: { iteration: 2 } }), { owner: "w1", token: 1, leaseMs: 60_000, now: 11 });
+      expect(await storage.claimRun("r1", { owner: "w2", leaseMs: 60_000, now: 11 + 60_000 })).toMatchObject({ claimed: true, token: 2, previousOwner: "w1" });
+      await expectRejectionOf(storage.writeToolJournal([sampleJournalEntry("r1", "call-2")], { runId: "r1", owner: "w1", token: 1 }), RunClaimLostError);
+      expect(await storage.loadToolJournal("r1")).toEqual([sampleJournalEntry("r1", "call-1")]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it("with migrate: false, rejects a version-1 file on first use, naming the CLI command, until it is migrated", async () => {
+    writeVersion1File();
+    const storage = createSqliteStorage({ path: file, migrate: false });
+    try {
+      const error = (await expectRejectionOf(storage.loadToolJournal("r1"), StorageSchemaError)) as StorageSchemaError;
+      expect(error.message).toContain("lacks schema version 2");
+      expect(error.message).toContain(`baton-storage-sqlite migrate ${file}`);
+      expect(withHandle(file, (db) => schemaStatus(db).applied.map((row) => row.version))).toEqual([1]);
+      withHandle(file, (db) => migrate(db));
+      expect(await storage.loadToolJournal("r1")).toEqual([]);
+    } finally {
+      await storage.close();
     }
   });
 });

@@ -37,8 +37,8 @@ describe("a SQLite file", () => {
   it("keeps everything across close and reopen", async () => {
     const first = createSqliteStorage({ path: file });
     await first.appendMessages("c1", [{ role: "user", parts: [{ type: "text", text: "hi" }], userId: "u1" }]);
-    expect(await first.claimRun("r1", { owner: "w1", leaseMs: 60_000 })).toEqual({ claimed: true });
-    await first.saveCheckpoint(checkpoint, { owner: "w1", leaseMs: 60_000 });
+    expect(await first.claimRun("r1", { owner: "w1", leaseMs: 60_000 })).toEqual({ claimed: true, token: 1 });
+    await first.saveCheckpoint(checkpoint, { owner: "w1", token: 1, leaseMs: 60_000 });
     await first.saveSessionState("s", { step: 2 });
     await first.archiveToolOutput({ id: "a1", toolName: "t", toolCallId: "tc", result: { rows: [1, 2] } });
     await first.saveSummary("c1", { text: "sum", throughSeq: 1, createdAt: 5 });

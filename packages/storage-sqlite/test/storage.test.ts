@@ -13,7 +13,7 @@ import {
   type RunCheckpoint,
 } from "@baton/core";
 import { createSqliteStorage, migrate } from "../src/index.js";
-import { expectErrorOf, expectRejectionOf, sampleRunState, expectThrownOf } from "@baton/testing/storage-conformance";
+import { expectErrorOf, expectRejectionOf, sampleJournalEntry, sampleRunState, expectThrownOf } from "@baton/testing/storage-conformance";
 import { createHarness, withHandle, type SqliteHarness } from "./support/harness.js";
 
 const text = (value: string): NewConversationMessage => ({ role: "user", parts: [{ type: "text", text: value }] });
@@ -141,7 +141,7 @@ describe("SQLite specifics", () => {
         root: createAgentState({ runId: "r1", agentPath: "main", model: "m", messages: [], toolCallLimit: 25, maxIterations: 10 }),
         savedAt: 0,
       },
-      { owner: "w1", leaseMs: 10, now: 2001 },
+      { owner: "w1", token: 1, leaseMs: 10, now: 2001 },
     );
     await expectRejectionOf(lost, RunClaimLostError);
     await expect(lost).rejects.toMatchObject({ heldBy: "w2" });
@@ -155,7 +155,7 @@ describe("SQLite specifics", () => {
         db.prepare<[], { agent_path: string }>("SELECT agent_path FROM baton_checkpoints WHERE run_id = 'r1' ORDER BY agent_path").all(),
       );
     await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 0 });
-    await harness.storage.saveCheckpoint(state("main", 1), { owner: "w1", leaseMs: 60_000, now: 0 });
+    await harness.storage.saveCheckpoint(state("main", 1), { owner: "w1", token: 1, leaseMs: 60_000, now: 0 });
     // What an earlier release left: a row for a nested agent too.
     withHandle(harness.file, (db) =>
       db
@@ -163,10 +163,10 @@ describe("SQLite specifics", () => {
         .run("main/researcher#1", JSON.stringify(state("main/researcher#1", 7))),
     );
     expect(await harness.storage.loadCheckpoint("r1")).toEqual(state("main", 1));
-    expect(await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, checkpoint: state("main", 1) });
-    await harness.storage.saveCheckpoint(state("main", 2), { owner: "w1", leaseMs: 60_000, now: 2 });
+    expect(await harness.storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 1 })).toEqual({ claimed: true, token: 1, checkpoint: state("main", 1) });
+    await harness.storage.saveCheckpoint(state("main", 2), { owner: "w1", token: 1, leaseMs: 60_000, now: 2 });
     expect(rows()).toEqual([{ agent_path: "main" }]);
-    await harness.storage.saveCheckpoint(state("triage", 3), { owner: "w1", leaseMs: 60_000, now: 3 });
+    await harness.storage.saveCheckpoint(state("triage", 3), { owner: "w1", token: 1, leaseMs: 60_000, now: 3 });
     expect(rows()).toEqual([{ agent_path: "triage" }]);
     expect(await harness.storage.loadCheckpoint("r1")).toEqual(state("triage", 3));
   });
@@ -187,6 +187,21 @@ describe("SQLite specifics", () => {
     expect(await harness.storage.prune("conversations", Date.now() + 1)).toBe(2);
     expect(await harness.storage.loadSummary("c1")).toBeUndefined();
     expect(await harness.dump()).not.toContain('"text\\":\\"a\\"');
+  });
+
+  it("prunes a run's journal with the run, also on a database you opened without foreign_keys", async () => {
+    const db = new Database(harness.file);
+    db.pragma("foreign_keys = OFF");
+    const storage = createSqliteStorage({ database: db });
+    try {
+      await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 0 });
+      await storage.writeToolJournal([sampleJournalEntry("r1", "call-1"), sampleJournalEntry("r1", "call-2")], { runId: "r1", owner: "w1", token: 1 });
+      expect(await storage.prune("runs", 1)).toBe(1);
+      expect(db.prepare("SELECT count(*) AS n FROM baton_tool_calls").get()).toEqual({ n: 0 });
+    } finally {
+      await storage.close();
+      db.close();
+    }
   });
 
   it("migrates a database passed in", async () => {

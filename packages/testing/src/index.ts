@@ -24,6 +24,7 @@ export { loadProviderFixture, listProviderFixtures, loadProviderJson, PROVIDER_F
 export { startProviderServer, type ProviderServer, type ScriptedHttpResponse, type RecordedProviderRequest } from "./providers/provider-server.js";
 export { startStallingServer, type StallingServer } from "./providers/stalling-server.js";
 export { startTcpRelay, type TcpRelay } from "./net/tcp-relay.js";
+export { privateRedisUnavailableReason, startPrivateRedis, type PrivateRedis, type PrivateRedisOptions } from "./net/private-redis.js";
 export { SECRET, findSecret } from "./secrets/secret-scan.js";
 export { streamFailure, refusedProviderURL } from "./providers/stream-failure.js";
 export { PROVIDER_STATUS_TABLE, type ProviderStatusRow } from "./providers/provider-status-table.js";

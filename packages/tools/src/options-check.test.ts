@@ -22,7 +22,19 @@ function tool(name: string): Tool {
 
 describe("options are checked: unknown keys and wrong types are a ConfigurationError", () => {
   it("defineTool (the spec's keys)", async () => {
-    const accepted = ["name", "description", "parameters", "execute", "selectionRule", "preset", "shouldUse", "timeoutMs", "includeInHistory", "summarize"];
+    const accepted = [
+      "name",
+      "description",
+      "parameters",
+      "execute",
+      "selectionRule",
+      "preset",
+      "shouldUse",
+      "timeoutMs",
+      "effects",
+      "includeInHistory",
+      "summarize",
+    ];
     const spec = { name: "search", description: "Searches.", parameters, execute: () => "x" };
     await expectUnknownOptionRejected("defineTool", "timeout", accepted, () => defineTool(bad({ ...spec, timeout: 5 })));
     await expectUnknownOptionRejected("defineTool", "selection_rule", accepted, () => defineTool(bad({ ...spec, selection_rule: "Use it." })));
@@ -30,6 +42,8 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
     await expectWrongType("defineTool", "timeoutMs", "a positive finite number", () => defineTool({ ...spec, timeoutMs: 0 }));
     await expectWrongType("defineTool", "preset", 'one of "readonly", "readwrite", "full"', () => defineTool(bad({ ...spec, preset: "write" })));
     await expectWrongType("defineTool", "execute", "a function", () => defineTool(bad({ ...spec, execute: "run" })));
+    await expectWrongType("defineTool", "effects", 'one of "idempotent", "once"', () => defineTool(bad({ ...spec, effects: "twice" })));
+    await expectWrongType("defineTool", "effects", 'one of "idempotent", "once"', () => defineTool(bad({ ...spec, effects: true })));
     expect((await optionsError(() => defineTool(bad(null)))).message).toContain("defineTool(): the options must be an object, got null");
     const full = defineTool({
       ...spec,
@@ -37,10 +51,11 @@ describe("options are checked: unknown keys and wrong types are a ConfigurationE
       preset: "readonly",
       shouldUse: () => true,
       timeoutMs: 1000,
+      effects: "once",
       includeInHistory: false,
       summarize: () => "s",
     });
-    expect(full).toMatchObject({ name: "search", preset: "readonly", timeoutMs: 1000, includeInHistory: false });
+    expect(full).toMatchObject({ name: "search", preset: "readonly", timeoutMs: 1000, effects: "once", includeInHistory: false });
     // Absent (undefined) optional keys are fine.
     expect(defineTool({ ...spec, timeoutMs: undefined }).name).toBe("search");
   });

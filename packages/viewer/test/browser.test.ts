@@ -20,6 +20,11 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+/**
+ * Time for each test, its page's waits and the browser's start: far more than the second
+ * or two a test takes, so a machine busy with other test suites does not fail them.
+ */
+const BROWSER_TEST_MS = 120_000;
 const SCREENSHOT = fileURLToPath(new URL("../test-results/viewer-3-agents.png", import.meta.url));
 
 let browser: Browser;
@@ -68,8 +73,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: inject("chromiumPath"), headless: true, args: CHROMIUM_ARGS });
-});
+  browser = await chromium.launch({
+    executablePath: inject("chromiumPath"),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: BROWSER_TEST_MS,
+  });
+}, BROWSER_TEST_MS);
 
 afterAll(async () => {
   await browser?.close();
@@ -79,6 +89,7 @@ afterAll(async () => {
 
 async function openRun(id: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 700 } });
+  page.setDefaultTimeout(BROWSER_TEST_MS - 10_000);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(String(error)));
   page.on("console", (message) => {
@@ -142,7 +153,7 @@ async function nonBackgroundPixels(png: Buffer): Promise<{ width: number; height
   }
 }
 
-describe("the viewer page in headless Chromium", () => {
+describe("the viewer page in headless Chromium", { timeout: BROWSER_TEST_MS }, () => {
   it("shows a stored 3-agent run: rows, nesting and order match the run; totals; details on click; a non-blank screenshot", async () => {
     const { page, errors } = await openRun(runId);
     await page.waitForSelector("body[data-state=ended]");

@@ -273,14 +273,12 @@ describe("buildTrace: events → waterfall rows", () => {
     expect(resumed.totals.inputTokens).toBe(10);
   });
 
-  it("builds 5,000 events in one pass, quickly", () => {
+  // How fast it is belongs to bench/ (a wall-clock bound here failed on a busy machine): this checks what it builds.
+  it("builds 5,000 events in one pass", () => {
     const events = syntheticEvents(5_000);
-    const started = performance.now();
     const trace = buildTrace(events);
-    const elapsed = performance.now() - started;
     expect(trace.totals.events).toBe(events.length);
     expect(trace.rows.length).toBeGreaterThan(1_000);
     expect(trace.rows.filter((row) => row.kind === "agent" && row.depth === 2)).toHaveLength(trace.totals.agents - 1);
-    expect(elapsed).toBeLessThan(200);
   });
 });

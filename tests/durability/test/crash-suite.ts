@@ -33,8 +33,12 @@ import {
 } from "./durability-harness.js";
 
 const TEST_TIMEOUT_MS = 30_000;
-/** The first process's lease: short, so a resumer gets the run soon after the kill. */
-const CRASH_LEASE_MS = 600;
+/**
+ * The first process's lease: short, so a resumer gets the run soon after the kill, and
+ * long enough that a machine busy with other suites renews it in time (a run whose
+ * renewal is late for its whole lease stops itself, and would end before the kill).
+ */
+const CRASH_LEASE_MS = 2000;
 /** How long the slow tools wait in the process that is killed: far longer than it lives. */
 const KILLED_SLOW_MS = 20_000;
 /** How long the slow tools wait in the uninterrupted and the resuming processes. */

@@ -22,9 +22,24 @@ export function firstReleaseSummaries(root: string): Map<string, string> {
   return summaries;
 }
 
-/** The version headings (`## 0.1.0`) of a CHANGELOG, in order, and the first entry under the first one. */
-export function readChangelog(text: string): { readonly versions: string[]; readonly firstEntry: string | undefined } {
+/** What {@link readChangelog} reads of a CHANGELOG. */
+export interface ChangelogOutline {
+  /** The version headings (`## 0.1.0`), in order. */
+  readonly versions: string[];
+  /** The first entry under the first version, if any. */
+  readonly firstEntry: string | undefined;
+  /** The section of the first version: its entries (`- …`, the first line of each) and its whole text. */
+  readonly latest: { readonly entries: string[]; readonly text: string };
+}
+
+/** The version headings (`## 0.1.0`) of a CHANGELOG, in order, the first entry under the first one, and that version's section. */
+export function readChangelog(text: string): ChangelogOutline {
   const versions = [...text.matchAll(/^## (\S+)/gm)].map((match) => match[1]!);
   const firstEntry = /^- (.*)$/m.exec(text)?.[1];
-  return { versions, firstEntry };
+  const start = text.search(/^## /m);
+  const rest = start === -1 ? "" : text.slice(start);
+  const next = rest.slice(3).search(/^## /m);
+  const section = next === -1 ? rest : rest.slice(0, next + 3);
+  const entries = [...section.matchAll(/^- (.*)$/gm)].map((match) => match[1]!);
+  return { versions, firstEntry, latest: { entries, text: section } };
 }

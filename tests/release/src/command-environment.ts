@@ -22,7 +22,7 @@ export function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.Pro
  * A folder holding a `pnpm` command of the version pinned in the root package.json
  * (`packageManager`), fetched once through `npx` as `scripts/pnpm.mjs` does: put it
  * first on `PATH` for `changeset publish`, which runs `pnpm publish` in each package
- * folder (`scripts/pnpm.mjs` always runs in the repository root).
+ * folder.
  */
 export function pinnedPnpmBinFolder(): string {
   const version = readManifest(REPOSITORY_ROOT)

@@ -14,6 +14,7 @@ export interface PublishedManifest {
   readonly version: string;
   readonly dependencies?: Record<string, string>;
   readonly peerDependencies?: Record<string, string>;
+  readonly peerDependenciesMeta?: Record<string, { readonly optional?: boolean }>;
   readonly optionalDependencies?: Record<string, string>;
   readonly dist: { readonly tarball: string; readonly integrity: string };
 }

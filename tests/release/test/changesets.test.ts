@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import { firstReleaseSummaries, readChangelog } from "../src/changesets.js";
+import { REPOSITORY_ROOT } from "../src/repository.js";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -37,12 +39,46 @@ describe("firstReleaseSummaries", () => {
 });
 
 describe("readChangelog", () => {
-  it("returns the version headings in order and the first entry", () => {
-    const text = "# @baton/core\n\n## 0.2.0\n\n### Minor Changes\n\n- Second.\n\n## 0.1.0\n\n### Minor Changes\n\n- First release.\n";
-    expect(readChangelog(text)).toStrictEqual({ versions: ["0.2.0", "0.1.0"], firstEntry: "Second." });
+  it("returns the version headings in order, the first entry, and the latest version's entries", () => {
+    const text =
+      "# @baton/core\n\n## 0.2.0\n\n### Minor Changes\n\n- Second.\n  More of it.\n\n### Patch Changes\n\n- Third.\n\n## 0.1.0\n\n### Minor Changes\n\n- First release.\n";
+    expect(readChangelog(text)).toStrictEqual({
+      versions: ["0.2.0", "0.1.0"],
+      firstEntry: "Second.",
+      latest: { entries: ["Second.", "Third."], text: "## 0.2.0\n\n### Minor Changes\n\n- Second.\n  More of it.\n\n### Patch Changes\n\n- Third.\n\n" },
+    });
   });
 
   it("finds no entry in a CHANGELOG without one", () => {
-    expect(readChangelog("# @baton/core\n")).toStrictEqual({ versions: [], firstEntry: undefined });
+    expect(readChangelog("# @baton/core\n")).toStrictEqual({ versions: [], firstEntry: undefined, latest: { entries: [], text: "" } });
+  });
+});
+
+/** The repository's changelog functions (`.changeset/changelog.cjs`), as `changeset version` loads them. */
+const changelog = createRequire(import.meta.url)(join(REPOSITORY_ROOT, ".changeset", "changelog.cjs")) as {
+  getReleaseLine(changeset: { id: string; summary: string; releases: { name: string; type: string }[] }, type: string, options: unknown): Promise<string>;
+};
+
+describe(".changeset/changelog.cjs", () => {
+  /** The release line of a changeset, with `changeset version` run in `root`. */
+  async function lineIn(root: string, id: string, summary: string): Promise<string> {
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      return await changelog.getReleaseLine({ id, summary, releases: [{ name: "@baton/core", type: "minor" }] }, "minor", null);
+    } finally {
+      process.chdir(cwd);
+    }
+  }
+
+  it("writes only the first-release changesets while the first release is pending, so the first entry says what the package offers", async () => {
+    const root = repositoryWith({ "0-first-release-core.md": '---\n"@baton/core": minor\n---\n\nFirst release. The contracts.\n' });
+    expect(await lineIn(root, "0-first-release-core", "First release. The contracts.")).toBe("- First release. The contracts.");
+    expect(await lineIn(root, "core-rename", "`name` is still accepted for one release (deprecated).")).toBe("");
+  });
+
+  it("writes every changeset once the first release is out", async () => {
+    const root = repositoryWith({ "core-fix.md": '---\n"@baton/core": patch\n---\n\nA fix.\n' });
+    expect(await lineIn(root, "core-fix", "A fix.")).toBe("- A fix.");
   });
 });

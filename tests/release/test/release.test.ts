@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { startProviderServer, type ProviderServer } from "@baton/testing";
+import { loadProviderFixture, startProviderServer, type ProviderServer } from "@baton/testing";
 import { build } from "esbuild";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
@@ -13,9 +13,10 @@ import { startLocalRegistry, type LocalRegistry } from "../src/local-registry.js
 import { keepSqliteBinary, sqliteBinaryCacheEnvironment } from "../src/sqlite-binary-cache.js";
 import { downloadTarball, fetchPackument, type DownloadedTarball, type PublishedManifest } from "../src/published-tarball.js";
 import { readmeCodeBlocks } from "../src/readme-code-blocks.js";
+import { importedPackages } from "../src/readme-install.js";
 import { releaseFromCopy, type ReleasedCopy } from "../src/release-from-copy.js";
 import { publishedPackages, REPOSITORY_ROOT } from "../src/repository.js";
-import { runCommand } from "../src/run-command.js";
+import { type CommandFailedError, runCommand } from "../src/run-command.js";
 import { typecheck, USER_COMPILER_OPTIONS, type Diagnostic } from "../src/typescript-check.js";
 import { enqueueWeatherRun, openAIEnvironment, REPLAYED_ANSWER } from "../src/weather-replay.js";
 
@@ -75,17 +76,28 @@ describe("changeset version and changeset publish, from a copy of the repository
       const ranges = { ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies };
       for (const [dependency, range] of Object.entries(ranges)) {
         expect(range, `${name} → ${dependency}`).not.toMatch(/^workspace:/);
-        if (dependency.startsWith("@baton/")) expect(range, `${name} → ${dependency}`).toBe(`^${FIRST_VERSION}`);
+        if (!dependency.startsWith("@baton/")) continue;
+        // An optional peer (the CLI's other providers and storages) names the released version among the ranges it
+        // accepts: one range of `^0.0.0` would make changesets release the CLI as a new major with its peers.
+        if (manifest.peerDependenciesMeta?.[dependency]?.optional)
+          expect(
+            range.split("||").map((part) => part.trim()),
+            `${name} → ${dependency}`,
+          ).toContain(`^${FIRST_VERSION}`);
+        else expect(range, `${name} → ${dependency}`).toBe(`^${FIRST_VERSION}`);
       }
     }
   });
 
-  it("start each package's CHANGELOG with its first release, described by its first-release changeset", () => {
+  it("start each package's CHANGELOG with its first release, described by its first-release changeset alone", () => {
     for (const { folder, name } of PACKAGES) {
       const changelog = readChangelog(readFileSync(join(released!.dir, "packages", folder, "CHANGELOG.md"), "utf8"));
       expect(changelog.versions, name).toStrictEqual([FIRST_VERSION]);
       expect(released!.firstReleaseSummaries.get(name), `${name} has a first-release changeset`).toBeDefined();
       expect(changelog.firstEntry, name).toBe(released!.firstReleaseSummaries.get(name));
+      // What the package offers, not how it changed before anyone could install it.
+      expect(changelog.latest.entries, name).toStrictEqual([released!.firstReleaseSummaries.get(name)]);
+      expect(changelog.latest.text, name).not.toMatch(/deprecat|still accepted|renamed/i);
     }
   });
 });
@@ -290,7 +302,7 @@ describe("the TypeScript examples of every README, compiled against the installe
         writeFileSync(join(dir, file), block.code);
         files.push(file);
         origin.set(file, { readme, line: block.line });
-        for (const match of block.code.matchAll(/\bfrom\s+"([^"./][^"]*)"/g)) imported.add(packageNameOf(match[1]!));
+        for (const name of importedPackages(block.code)) imported.add(name);
       }
     }
     compiled = files.length;
@@ -322,8 +334,54 @@ describe("the TypeScript examples of every README, compiled against the installe
   });
 });
 
-/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
-function packageNameOf(specifier: string): string {
-  const parts = specifier.split("/");
-  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
-}
+describe("@baton/cli installed from the registry into a fresh project", () => {
+  let cli: FreshProject | undefined;
+  let server: ProviderServer | undefined;
+
+  beforeAll(async () => {
+    server = await startProviderServer();
+    // Both keys set: OpenAI, the first provider with a key, runs the template; `--provider anthropic` asks for the other.
+    cli = await createFreshProject(registry!.url, { ...sqliteBinaryCacheEnvironment(), ...openAIEnvironment(server), ANTHROPIC_API_KEY: "sk-ant-test" });
+    await cli.npm("install", "@baton/cli");
+    await keepSqliteBinary(cli.dir);
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.close();
+    cli?.remove();
+  });
+
+  it("installs what an OpenAI template needs (openai, a peer, and SQLite), none of the other providers and storages", () => {
+    const installed = (name: string): boolean => existsSync(join(cli!.dir, "node_modules", name, "package.json"));
+    expect(installed("openai")).toBe(true);
+    expect(installed("better-sqlite3")).toBe(true);
+    const optional = [
+      "@baton/anthropic",
+      "@anthropic-ai/sdk",
+      "@baton/google",
+      "@google/genai",
+      "@baton/storage-postgres",
+      "pg",
+      "@baton/storage-redis",
+      "ioredis",
+    ];
+    expect(optional.filter(installed)).toStrictEqual([]);
+  });
+
+  it("runs a template with `npm exec baton` against an OpenAI-compatible server, and names what to install for another provider", async () => {
+    writeFileSync(join(cli!.dir, "hello.json"), JSON.stringify({ name: "hello", instructions: "Answer in one sentence.", model: "gpt-4.1-mini" }));
+    server!.enqueue({ kind: "stream", protocol: "openai-chat", chunks: loadProviderFixture("openai-chat", "openai-text") });
+    const ran = await cli!.npm("exec", "--", "baton", "run", "hello.json", "Say hello");
+    expect(ran.stdout).toContain(REPLAYED_ANSWER);
+    expect(ran.stdout).toMatch(/^\[completed\] 1 model call/m);
+    const anthropic = cli!.npm("exec", "--", "baton", "run", "hello.json", "Say hello", "--provider", "anthropic");
+    const refused = await anthropic.then(
+      () => undefined,
+      (error: unknown) => error as CommandFailedError,
+    );
+    expect(refused?.exitCode).toBe(1);
+    expect(refused?.output.stderr).toContain(
+      "error: INVALID_CONFIGURATION: The anthropic provider needs @baton/anthropic @anthropic-ai/sdk, which @baton/cli does not install by itself",
+    );
+  });
+});

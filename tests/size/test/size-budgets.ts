@@ -20,13 +20,15 @@ export const PACKAGE_BUDGETS_KB: Readonly<Record<string, number>> = {
   mcp: 8,
   openai: 8.5,
   otel: 6,
-  // 8.1 KB when raised from 8: the relay writes a batch with one server-side script, and the package declares its own error codes.
-  queue: 8.5,
+  // 11.4 KB when raised from 8.5: every Redis call of the API bounded, with a typed error; credentials redacted from every error; relayed events fenced by the run's claim.
+  queue: 12,
   "storage-memory": 2.5,
-  "storage-postgres": 7,
+  // 7.7 KB when raised from 7: fencing tokens on every write of a run, the tool-call journal, a query timeout and password redaction.
+  "storage-postgres": 8,
   "storage-redis": 7.5,
   "storage-sqlite": 6,
-  testing: 17,
+  // 19.6 KB when raised from 19 (18.4 KB when raised from 17: the storage conformance suite tests fencing and the tool-call journal): a private redis-server that keeps its data and takes a password, a TCP relay that heals a cut, and the error-code type check run in a child process. A development dependency only.
+  testing: 20.5,
   tokens: 10,
   tools: 4,
   viewer: 7,
@@ -44,7 +46,11 @@ export const UNBUDGETED_PACKAGES: Readonly<Record<string, string>> = {
  * The root entry points of `@baton/core`, `@baton/loop` and `@baton/tools` bundled
  * together, with their dependencies (SDKs and zod left out), every public export
  * kept: what an application that uses Baton's loop can load. The target is under
- * 25 KB; it was 24.8 KB when set (an application importing only `run`, `stream`,
+ * 25 KB; it was 24.8 KB when set (24.99 KB with the tool-call journal: its code loads
+ * with the optional parts, as do the conversion of a tool result that is not JSON as
+ * it is and the words for input messages a provider could not read; 24.97 KB once the
+ * journal rode with the checkpoints and a call's approval was settled by the optional
+ * parts too) (an application importing only `run`, `stream`,
  * `defineTool` and `createToolRegistry`: 23.1 KB). It was 37.7 KB before the loop's
  * optional parts (storage and resume, pauses, logging, budgets, the context engine,
  * `beforeToolCalls` decisions, sub-agents) and core's run-state reader moved behind

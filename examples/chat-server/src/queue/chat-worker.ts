@@ -25,6 +25,8 @@ export interface ChatWorkerOptions extends QueueSettings {
   readonly workerName?: string;
   /** Told about failures that do not stop the worker. Default `console.error`. */
   readonly onError?: (error: unknown) => void;
+  /** How long the start waits for Redis, in ms, before it fails. Default 10000. */
+  readonly readyTimeoutMs?: number;
 }
 
 /** A started chat worker. */
@@ -43,7 +45,9 @@ export interface ChatWorker {
  * Starts a queue worker for the chat agent: the storage in Redis (shared by every
  * worker, so a dead worker's run is resumed from its checkpoint by another), the same
  * agent as the in-process mode registered as {@link CHAT_AGENT_NAME}, and
- * `createRunWorker` on the queue. Resolves once the worker listens for jobs.
+ * `createRunWorker` on the queue. Resolves once the worker listens for jobs; rejects
+ * (with `@baton/queue`'s `QUEUE_UNAVAILABLE`) when Redis does not answer within
+ * `readyTimeoutMs`. Once started, the worker rides out Redis outages by itself.
  */
 export async function startChatWorker(options: ChatWorkerOptions): Promise<ChatWorker> {
   const lockDurationMs = options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS;
@@ -61,7 +65,7 @@ export async function startChatWorker(options: ChatWorkerOptions): Promise<ChatW
     onError: options.onError ?? ((error) => console.error(error)),
   });
   try {
-    await worker.worker.waitUntilReady();
+    await worker.ready({ timeoutMs: options.readyTimeoutMs ?? 10_000 });
   } catch (error) {
     await worker.close({ timeoutMs: 0 }).catch(() => undefined);
     await storage.close();

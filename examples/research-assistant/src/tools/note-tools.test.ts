@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { ToolExecutionContext } from "@baton/sdk";
 import { testToolContext } from "@baton/testing";
 import { DEFAULT_NOTES_DIR } from "../notes/note-store.js";
@@ -52,6 +52,7 @@ describe("search_notes", () => {
 
   it("searches whatever notes folder it is given", async () => {
     const dir = await mkdtemp(join(tmpdir(), "notes-"));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     await writeFile(join(dir, "comets.md"), "# Comets\n\nHalley's Comet returns about every 76 years.\n");
     const result = (await searchNotesTool(dir).execute({ query: "Halley comet" }, toolContext())) as SearchNotesResult;
     expect(result.results).toEqual([{ note: "comets.md", score: expect.any(Number), passage: "Halley's Comet returns about every 76 years." }]);

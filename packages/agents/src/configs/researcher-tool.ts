@@ -98,7 +98,9 @@ function checkArgs(args: unknown): ToolArgumentsCheck<ResearcherToolArgs> {
  * each with its own agent path `main/researcher#<n>`. A researcher that fails (error
  * or abort) makes the call fail; one stopped by a limit returns what it found; one
  * that pauses (a tool of its needs approval) pauses the whole run, and continues where
- * it stopped when the run is resumed.
+ * it stopped when the run is resumed. Its `effects` are `idempotent`: what it does is
+ * the researcher's tool calls, each journaled (and declared) on its own, so a call of it
+ * in doubt on resume runs again.
  *
  * @example
  * const tools = [researcherTool({ tools: [webSearch, fetchPage] }), reportTool];
@@ -141,6 +143,7 @@ export function researcherTool(options: ResearcherToolOptions = {}): Tool<Resear
       additionalProperties: false,
     },
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    effects: "idempotent",
     validate: checkArgs,
     async execute(args, ctx): Promise<ResearcherFindings> {
       const result = await ctx.runSubAgent({

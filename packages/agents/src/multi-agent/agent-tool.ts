@@ -10,7 +10,9 @@ import { runSettingsOf } from "./run-settings.js";
  * `definition` as a tool (delegation). The tool runs the agent as a nested run of the
  * calling agent, with its own instructions, tools, config and handoffs (a chain of its
  * own: the handoffs end inside the tool), and returns the answer text. The call's
- * metadata gets `subAgent` (a {@link NestedRunSummary}) or, on failure, `error`.
+ * metadata gets `subAgent` (a {@link NestedRunSummary}) or, on failure, `error`. Its
+ * `effects` are `idempotent`: what it does is the nested run's tool calls, each
+ * journaled (and declared) on its own, so a call of it in doubt on resume runs again.
  *
  * @throws ConfigurationError (as `asTool()`) for an unknown option (accepted: `name`,
  *   `description`, `inputSchema`, `formatInput`) or a value of the wrong type.
@@ -29,6 +31,7 @@ export function agentTool<TInput>(definition: AgentDefinition, options: AgentToo
     name,
     description: options.description ?? definition.description,
     parameters: input.parameters,
+    effects: "idempotent",
     validate: (args) => input.validate(args),
     execute: async (args, ctx) => {
       try {

@@ -52,7 +52,9 @@ export interface TransferToolSetup {
  * conversation so far as input, read from the run's state) and returns its answer as
  * a {@link HandoffResult}, which the handoff hooks of `from` turn into the end of its
  * run. When the target pauses (an approval, a question), the call pauses with it and
- * continues on resume.
+ * continues on resume. Its `effects` are `idempotent`: what it does is the target's
+ * tool calls, each journaled (and declared) on its own, so a call of it in doubt on
+ * resume runs again.
  */
 export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, HandoffResult> {
   const { from, target, chain } = setup;
@@ -69,6 +71,7 @@ export function transferTool(setup: TransferToolSetup): Tool<TransferArguments, 
       },
       additionalProperties: false,
     },
+    effects: "idempotent",
     validate: (args) => {
       const reason = args !== null && typeof args === "object" ? (args as Record<string, unknown>).reason : undefined;
       if (args === null || typeof args !== "object" || Array.isArray(args)) return { success: false, issues: ["the arguments must be an object"] };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { composeConfigs, type AgentConfig, type AgentState, type Message, type ModelRequest, type StreamEvent, type Tool } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
+import { toolEffects } from "@baton/core/tool-access";
 import {
   DEFAULT_RESEARCHER_INSTRUCTIONS,
   RESEARCHER_FINAL_ANSWER_INSTRUCTION,
@@ -84,6 +85,11 @@ describe("researcherTool", () => {
     // The researcher got the topic and focus as its task, under its own system prompt.
     const first = model.requests.find(isResearcher)!;
     expect(userText(first.messages)).toBe("tides\n\nFocus: the moon");
+  });
+
+  it("is idempotent: what it does is the researcher's tool calls, each journaled and declared on its own", () => {
+    expect(researcherTool().effects).toBe("idempotent");
+    expect(toolEffects(researcherTool({ name: "dig", timeoutMs: 1000 }))).toBe("idempotent");
   });
 
   it("rejects arguments without a topic, and fails the call when the researcher fails", async () => {

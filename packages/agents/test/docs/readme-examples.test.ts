@@ -5,7 +5,7 @@
  * checks that every `ts` block of the README still appears here line by line, so the
  * two cannot drift apart.
  */
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -625,6 +625,7 @@ describe("README: agent templates", () => {
       await body();
     } finally {
       process.chdir(before);
+      rmSync(dir, { recursive: true, force: true });
     }
   }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Message, StreamEvent, ToolMessage } from "@baton/core";
 import { run, stream } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
+import { toolEffects } from "@baton/core/tool-access";
 import { defineAgent, HANDOFF_DEPTH_EXCEEDED, SUB_AGENT_FAILED } from "../../src/multi-agent/index.js";
 
 /** The tool results of the last tool message a model was sent. */
@@ -229,6 +230,12 @@ describe("agent.asTool() (delegation)", () => {
     const main = scriptedModel([{ toolCalls: [{ name: "researcher", arguments: { input: "cats" } }] }, "Done."]);
     await run({ provider: main, model: "m", input: "x", tools: [tool] });
     expect(sub.requests[0]!.messages.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: "Task: cats" }] });
+  });
+
+  it("is idempotent: what it does is the sub-agent's tool calls, each journaled and declared on its own", () => {
+    const { agent } = researcher();
+    expect(agent.asTool().effects).toBe("idempotent");
+    expect(toolEffects(agent.asTool({ name: "ask_researcher" }))).toBe("idempotent");
   });
 
   it("bad names and limits are refused", () => {

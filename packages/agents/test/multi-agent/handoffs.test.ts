@@ -3,6 +3,7 @@ import type { AgentConfig, Message, StreamEvent, Tool, ToolMessage } from "@bato
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage } from "@baton/storage-memory";
+import { toolEffects } from "@baton/core/tool-access";
 import { HANDOFF_DEPTH_EXCEEDED, SUB_AGENT_FAILED, defineAgent, handoffOf, transferToolName } from "../../src/multi-agent/index.js";
 
 const user = (text: string): Message => ({ role: "user", content: [{ type: "text", text }] });
@@ -48,6 +49,11 @@ describe("handoffs", () => {
     const options = triage.runOptions();
     expect(options.agentName).toBe("triage");
     expect(options.tools.map((t) => t.name)).toEqual(["lookup_order", "transfer_to_billing"]);
+    // The transfer is idempotent: what it does is billing's tool calls, each journaled and declared on its own.
+    expect(options.tools.map((t) => [t.name, toolEffects(t)])).toEqual([
+      ["lookup_order", "once"],
+      ["transfer_to_billing", "idempotent"],
+    ]);
 
     const events: StreamEvent[] = [];
     const result = await run({ provider: triageModel, model: "m", input: "I want a refund for A-1", ...options, onEvent: (e) => events.push(e) });

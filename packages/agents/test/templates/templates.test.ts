@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -136,14 +136,18 @@ describe("loadAgentTemplate + agentFromTemplate", () => {
   it("a missing or broken file is an error naming the file", async () => {
     await expect(loadAgentTemplate("/nonexistent/agent.json")).rejects.toThrow("Cannot read agent template /nonexistent/agent.json: no such file.");
     const dir = mkdtempSync(join(tmpdir(), "baton-template-"));
-    const path = join(dir, "broken.json");
-    writeFileSync(path, '{ "name": ');
-    await expect(loadAgentTemplate(path)).rejects.toThrow(`Invalid agent template ${path}: not valid JSON`);
-    const invalid = join(dir, "invalid.json");
-    writeFileSync(invalid, JSON.stringify({ ...valid, limits: { toolCallLimit: "ten" } }));
-    const error = (await loadAgentTemplate(invalid).catch((caught: unknown) => caught)) as AgentTemplateError;
-    expect(error.source).toBe(invalid);
-    expect(error.issues).toEqual(["limits.toolCallLimit: Invalid input: expected number, received string"]);
+    try {
+      const path = join(dir, "broken.json");
+      writeFileSync(path, '{ "name": ');
+      await expect(loadAgentTemplate(path)).rejects.toThrow(`Invalid agent template ${path}: not valid JSON`);
+      const invalid = join(dir, "invalid.json");
+      writeFileSync(invalid, JSON.stringify({ ...valid, limits: { toolCallLimit: "ten" } }));
+      const error = (await loadAgentTemplate(invalid).catch((caught: unknown) => caught)) as AgentTemplateError;
+      expect(error.source).toBe(invalid);
+      expect(error.issues).toEqual(["limits.toolCallLimit: Invalid input: expected number, received string"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

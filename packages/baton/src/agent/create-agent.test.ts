@@ -109,7 +109,10 @@ describe("createAgent", () => {
 
   it("rejects bad limits and a bad name when the agent is made, not at its first run", () => {
     const provider = scriptedModel([]);
-    expect(() => createAgent({ provider, model: "m1", maxIterations: 0 })).toThrow(/"maxIterations" must be a positive number/);
+    expect(() => createAgent({ provider, model: "m1", maxIterations: 0 })).toThrow('Option "maxIterations" must be a positive integer, got 0.');
+    expect(() => createAgent({ provider, model: "m1", maxConcurrentTools: 1.5 })).toThrow('Option "maxConcurrentTools" must be a positive integer, got 1.5.');
+    expect(() => createAgent({ provider, model: "m1", toolCallLimit: 2.5 })).toThrow('Option "toolCallLimit" must be a non-negative integer, got 2.5.');
+    expect(() => createAgent({ provider, model: "m1", toolTimeoutMs: 1.5, toolCallLimit: 0 }).name).not.toThrow();
     expect(() => createAgent({ provider, model: "m1", toolTimeoutMs: -5 })).toThrow(ConfigurationError);
     expect(() => createAgent({ provider, model: "m1", name: "has space" })).toThrow(/"agentName"/);
     expect(provider.callCount).toBe(0);
@@ -220,8 +223,10 @@ describe("per-call options", () => {
     const link = connectionTo(storage);
     let toolStarted!: () => void;
     const started = new Promise<void>((resolve) => (toolStarted = resolve));
+    // Running it twice is safe: the resumed run runs the call its dead process left in doubt again.
     const hangs: Tool = {
       ...fakeTool({ name: "whoami" }),
+      effects: "idempotent",
       execute: (_args, ctx) => {
         toolStarted();
         return new Promise((_resolve, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason)));
@@ -232,16 +237,17 @@ describe("per-call options", () => {
       model: "m1",
       tools: [hangs],
       storage: link.connection,
-      claimLeaseMs: 20,
+      // Long enough that a busy machine does not make process A lose its claim before its tool starts.
+      claimLeaseMs: 400,
     });
     const stopA = new AbortController();
     const dying = processA.run("who am I?", { runId: "r9", conversationId: "c9", signal: stopA.signal });
-    await started;
+    await Promise.race([started, dying.then((early) => expect.fail(`process A ended before its tool started: ${early.stopReason}`))]);
     link.cut();
-    await new Promise((resolve) => setTimeout(resolve, 60)); // its lease lapses
+    await new Promise((resolve) => setTimeout(resolve, 450)); // its lease lapses
 
     const model = scriptedModel(["You are Ada."]);
-    const agent = createAgent({ provider: model, model: "m1", tools: [fakeTool({ name: "whoami", result: "Ada" })], storage });
+    const agent = createAgent({ provider: model, model: "m1", tools: [{ ...fakeTool({ name: "whoami", result: "Ada" }), effects: "idempotent" }], storage });
     const result = await agent.resume("r9");
     expect(result.stopReason).toBe("completed");
     expect(result.text).toBe("You are Ada.");

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
+import { importOptional, POSTGRES_PART } from "../optional/optional-import.js";
 import { describeStorageTarget, parseStorageTarget } from "../storage/storage-target.js";
 import { storageValue, type CommandIo, type StorageOption } from "./command-io.js";
 
@@ -34,7 +35,10 @@ export async function migrateCommand(options: MigrateCommandOptions, io: Command
       return 0;
     }
     case "postgres": {
-      const [{ default: pg }, { migrate, SCHEMA_VERSION }] = await Promise.all([import("pg"), import("@baton/storage-postgres")]);
+      const [{ default: pg }, { migrate, SCHEMA_VERSION }] = await importOptional(
+        () => Promise.all([import("pg"), import("@baton/storage-postgres")]),
+        POSTGRES_PART,
+      );
       const client = new pg.Client({ connectionString: target.connectionString, connectionTimeoutMillis: 10_000 });
       await client.connect();
       try {

@@ -4,7 +4,7 @@ import { AGENTS_ERROR_CODES, type AgentTemplate } from "@baton/agents";
 import { CliError } from "../errors/cli-error.js";
 import { chooseProvider, PROVIDER_KINDS } from "../provider/provider-choice.js";
 import { buildAgent } from "../run/build-agent.js";
-import { EXIT_INTERRUPTED, executeRun, type ExecutedRun } from "../run/execute-run.js";
+import { executeRun, exitCodeOfStop, type ExecutedRun } from "../run/execute-run.js";
 import { openStorage } from "../storage/open-storage.js";
 import { RunRecords } from "../storage/run-records.js";
 import { recordEnding } from "./record-ending.js";
@@ -26,9 +26,12 @@ export interface RunCommandOptions extends StorageOption {
   readonly requireApproval?: readonly string[];
 }
 
-/** The exit code of a run that ended: 0 when it completed or paused, 130 after Ctrl-C, 1 otherwise. */
+/**
+ * The exit code of a run that ended: 0 when it completed or paused, 130 after Ctrl-C,
+ * 143 after SIGTERM, 0 when its output was closed (nobody reads it), 1 otherwise.
+ */
 export function exitCodeOf(run: ExecutedRun): number {
-  if (run.interrupted) return EXIT_INTERRUPTED;
+  if (run.stoppedBy !== undefined) return exitCodeOfStop(run.stoppedBy);
   return run.result.stopReason === "error" || run.result.stopReason === "aborted" ? 1 : 0;
 }
 
@@ -84,7 +87,13 @@ export async function runCommand(templatePath: string, question: string, options
     renderer.start({ runId, agentName: agent.agentName, model: agent.model, provider: provider.kind, resumed: false });
     try {
       const { stream } = await import("@baton/loop");
-      const executed = await executeRun({ storage, renderer, start: (run) => stream({ ...agent, input: question, runId, conversationId, ...run }) });
+      const executed = await executeRun({
+        runId,
+        storage,
+        renderer,
+        output: io.stdout,
+        start: (run) => stream({ ...agent, input: question, runId, conversationId, ...run }),
+      });
       await recordEnding(records, runId, executed);
       return exitCodeOf(executed);
     } catch (error) {

@@ -38,8 +38,18 @@ export function endingLines(ending: RunEnding): EndingLine[] {
         text: `waiting for ${waiting.kind}: ${waiting.id} ${waiting.toolName} ${shortJson(waiting.arguments)} (${waiting.agentPath})`,
       });
     }
-    const first = result.interruptions?.[0]?.id ?? "<id>";
-    lines.push({ tone: "hint", text: `continue with: baton resume ${result.runId} --approve ${first} (or --reject ${first})` });
+    const inDoubt = result.interruptions?.find((waiting) => waiting.kind === "in-doubt")?.id;
+    if (inDoubt !== undefined) {
+      lines.push({
+        tone: "hint",
+        text: `a call in doubt may have run: decide with baton resume ${result.runId} --run-again ${inDoubt} (it did not run), --result '${inDoubt}=<json>' (it did) or --fail ${inDoubt}`,
+      });
+    }
+    const approval = result.interruptions?.find((waiting) => waiting.kind !== "in-doubt")?.id;
+    if (approval !== undefined || inDoubt === undefined) {
+      const first = approval ?? "<id>";
+      lines.push({ tone: "hint", text: `continue with: baton resume ${result.runId} --approve ${first} (or --reject ${first})` });
+    }
     return lines;
   }
   const failed = result.stopReason === "error" || result.stopReason === "aborted";

@@ -4,12 +4,12 @@ import type { Storage } from "@baton/core";
 export interface InterruptibleStorage {
   /** The storage to give the run. */
   readonly storage: Storage;
-  /** From now on, the run's writes (checkpoints, claims, conversation appends, summaries, usage records) are dropped; reads go on. */
+  /** From now on, the run's writes (checkpoints, claims, journal entries, conversation appends, summaries, usage records) are dropped; reads go on. */
   freeze(): void;
 }
 
 /** Writes that a run makes about its progress: dropped once the storage is frozen. */
-const PROGRESS_WRITES = new Set<PropertyKey>(["saveCheckpoint", "appendMessages", "saveSummary", "claimRun", "recordUsage"]);
+const PROGRESS_WRITES = new Set<PropertyKey>(["saveCheckpoint", "appendMessages", "saveSummary", "claimRun", "recordUsage", "writeToolJournal"]);
 
 /**
  * Wraps a storage so that Ctrl-C leaves the stored run exactly as a crash at that
@@ -23,14 +23,24 @@ const PROGRESS_WRITES = new Set<PropertyKey>(["saveCheckpoint", "appendMessages"
  */
 export function interruptibleStorage(storage: Storage): InterruptibleStorage {
   let frozen = false;
+  /** The fencing token of each run's last claim: a lease renewal while frozen is answered with it (the claim holds). */
+  const tokens = new Map<string, number>();
   const wrapped = new Proxy(storage, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== "function") return value;
+      if (property === "claimRun") {
+        return async (runId: string, claim: unknown) => {
+          if (frozen) return { claimed: true, token: tokens.get(runId) ?? 1 };
+          const claimed = await (value as Storage["claimRun"]).call(target, runId, claim as Parameters<Storage["claimRun"]>[1]);
+          if (claimed.claimed) tokens.set(runId, claimed.token);
+          return claimed;
+        };
+      }
       if (PROGRESS_WRITES.has(property)) {
         return (...args: unknown[]) => {
           if (!frozen) return (value as (...a: unknown[]) => unknown).apply(target, args);
-          return Promise.resolve(property === "claimRun" ? { claimed: true } : property === "appendMessages" ? { firstSeq: 0, version: 0 } : undefined);
+          return Promise.resolve(property === "appendMessages" ? { firstSeq: 0, version: 0 } : undefined);
         };
       }
       return (value as (...a: unknown[]) => unknown).bind(target);

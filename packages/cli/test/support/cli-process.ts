@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { onTestFinished } from "vitest";
 
 /** The package folder. */
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -22,9 +23,11 @@ export interface CliOutcome {
   readonly stderr: string;
 }
 
-/** A fresh working directory (its `.baton/runs.db` is the default storage). */
+/** A fresh working directory (its `.baton/runs.db` is the default storage), removed when the test that asked for it ends, passed or failed. */
 export function freshDir(): string {
-  return mkdtempSync(join(tmpdir(), "baton-cli-"));
+  const dir = mkdtempSync(join(tmpdir(), "baton-cli-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** The environment of a command pointed at the local provider server, with no other provider key. */
@@ -49,12 +52,23 @@ export function cliEnv(serverUrl: string | undefined, extra: Record<string, stri
   return { ...env, ...extra };
 }
 
+/** A command started with piped output: the process, how it ended (once it has), and what it printed so far. */
+export interface StartedCli {
+  readonly child: ChildProcess;
+  readonly outcome: Promise<CliOutcome>;
+  readonly stdout: () => string;
+}
+
 /** Starts the built command as a child process with pipes (not a terminal). */
-export function startCli(
-  args: readonly string[],
-  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
-): { readonly child: ChildProcess; readonly outcome: Promise<CliOutcome>; readonly stdout: () => string } {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+export function startCli(args: readonly string[], options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv }): StartedCli {
+  return watchedProcess(spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] }));
+}
+
+/**
+ * Collects what a child process started with piped output prints, and its exit code
+ * once it has closed (killed with SIGKILL after 45 s, so a hung command fails its test).
+ */
+export function watchedProcess(child: ChildProcess): StartedCli {
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -72,11 +72,17 @@ export interface RunResult {
    */
   readonly persisted: boolean;
   /**
-   * True when a retryable error ended only this attempt at the run (the run option
-   * `retryableErrorEnds: "attempt"`): its state was saved unfinished and `resume()`
-   * continues it; or when, with that option, the run finished but its end could not
-   * be stored (storage unreachable past `storageWaitMs`): the stored run is not marked
-   * finished and `resume()` continues it from its last checkpoint. Absent otherwise.
+   * True when only this attempt at the run ended and `resume()` continues it:
+   * - a retryable model error ended the attempt (the run option `retryableErrorEnds:
+   *   "attempt"`): its state was saved unfinished;
+   * - its storage stayed unavailable past `storageWaitMs` (error `STORAGE_UNAVAILABLE`),
+   *   while the run went on or while it started, and a checkpoint of it is stored (a
+   *   new run stopped before its first one is run again with `run()` and the same id);
+   * - with `retryableErrorEnds: "attempt"`, the run finished but its end was not stored
+   *   in time: the stored run may not be marked finished, and `resume()` continues it
+   *   from its last checkpoint (or says it finished, should the write land after all).
+   *
+   * Absent otherwise.
    */
   readonly resumable?: true;
 }

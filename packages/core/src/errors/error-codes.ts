@@ -61,6 +61,12 @@ export const ERROR_CODES = {
   STORAGE_SCHEMA: "STORAGE_SCHEMA",
   /** A process wrote to a run another process has claimed. */
   RUN_CLAIM_LOST: "RUN_CLAIM_LOST",
+  /**
+   * A run's storage stayed unreachable past the run's storage wait (or its claim could
+   * not be renewed within its lease): the attempt ended, no further tool call started,
+   * and `resume()` continues the run once storage is back.
+   */
+  STORAGE_UNAVAILABLE: "STORAGE_UNAVAILABLE",
   /** A run cannot be resumed (unknown, finished, or held by another process). */
   RUN_NOT_RESUMABLE: "RUN_NOT_RESUMABLE",
   /** A reconnecting client asked for events older than the replay buffer or a run's event log (`RunEventLog`) keeps. */

@@ -41,11 +41,15 @@ export class StorageConflictError extends BatonError {
   }
 }
 
-/** A process wrote to a run it no longer holds (its lease expired and another process claimed it). */
+/**
+ * A process wrote to a run it no longer holds (its lease expired and another process
+ * claimed it, or the run finished): the write was refused and nothing of it written.
+ */
 export class RunClaimLostError extends BatonError {
   constructor(
     readonly runId: string,
     readonly owner: string,
+    /** Who holds the run now; undefined when the run is unknown or finished. */
     readonly heldBy: string | undefined,
   ) {
     super(

@@ -16,6 +16,8 @@ export {
   rejectionText,
   type AnswerDecision,
   type ApprovalDecision,
+  type InDoubtDecision,
+  type InDoubtPayload,
   type InterruptDecision,
   type InterruptDecisions,
   type Interruption,

@@ -23,9 +23,13 @@ export type AgentRunStatus = "running" | "interrupted" | "finished";
 
 /** How a call of a tool batch stands. */
 export type BatchCallStatus =
-  /** Not started yet (or started by a process that died: it runs again). */
+  /**
+   * Not started yet, as far as this state knows: a resumed run reads the call's
+   * journal entry to tell a call that never started from one that finished (its
+   * outcome is taken) and one in doubt (see `BatchCall.waitingFor`).
+   */
   | "pending"
-  /** Held until a person decides (approval); nothing of it ran. */
+  /** Held until a person decides: an approval (nothing of it ran), or a call in doubt (it may have run). */
   | "awaiting"
   /** Started and paused: the tool asked a question, or a sub-agent it runs paused. It runs again on resume, with the answers. */
   | "interrupted"
@@ -51,7 +55,18 @@ export interface BatchCall {
   refusal?: { readonly result: unknown; readonly status: Exclude<ToolCallStatus, "ok">; readonly error?: SerializedError };
   /** Set when `beforeToolCalls` rewrote the arguments: what the tool runs with. */
   arguments?: unknown;
-  /** What the call waits for while `awaiting` or `interrupted`. */
+  /**
+   * Set when a decision on a call in doubt settled it without running it (a result
+   * given, or a failure): how it ended. The call is recorded with it and never runs.
+   */
+  decided?: ToolCallOutcome;
+  /**
+   * Set when a decision on a call in doubt said to run it again: the journaled attempt
+   * the decision covered. The call runs (its next attempt); should that attempt be in
+   * doubt too, it is asked about again.
+   */
+  runAgain?: number;
+  /** What the call waits for while `awaiting` (an approval, or a decision on a call in doubt) or `interrupted`. */
   waitingFor?: { readonly kind: InterruptionKind; readonly payload?: unknown };
   /** A person's approval of an `awaiting` call (once decided). */
   approval?: { readonly approved: boolean; readonly reason?: string };

@@ -19,9 +19,11 @@ function operations(): StorageOperations<Context> {
   return {
     appendMessages: record("appendMessages", { firstSeq: 1, version: 1 }),
     loadMessages: record("loadMessages", []),
-    claimRun: record("claimRun", { claimed: true }),
+    claimRun: record("claimRun", { claimed: true, token: 1 }),
     saveCheckpoint: record("saveCheckpoint", undefined),
     loadCheckpoint: record("loadCheckpoint", undefined),
+    writeToolJournal: record("writeToolJournal", undefined),
+    loadToolJournal: record("loadToolJournal", []),
     loadSessionState: () => {
       throw new StorageConflictError('session "k"', 1, 2);
     },
@@ -71,7 +73,7 @@ describe("defineStorage", () => {
   it("waits for a context given as a promise", async () => {
     const context: Context = { calls: [], value: 0 };
     const storage = defineStorage({ label: "test storage", context: () => Promise.resolve(context), operations: operations() });
-    expect(await storage.claimRun("r1", { owner: "a", leaseMs: 10 })).toEqual({ claimed: true });
+    expect(await storage.claimRun("r1", { owner: "a", leaseMs: 10 })).toEqual({ claimed: true, token: 1 });
     expect(context.calls).toEqual(['claimRun("r1", {"owner":"a","leaseMs":10})']);
   });
 

@@ -12,6 +12,8 @@ export const STORAGE_OPERATION_NAMES = Object.freeze([
   "claimRun",
   "saveCheckpoint",
   "loadCheckpoint",
+  "writeToolJournal",
+  "loadToolJournal",
   "loadSessionState",
   "saveSessionState",
   "archiveToolOutput",
@@ -104,7 +106,8 @@ export function defineStorage<Context, Properties extends object = Record<never,
       // operation that serializes its arguments first stores them as they were.
       const context = definition.context();
       const result = isPromiseLike(context) ? Promise.resolve(context).then((ready) => run(ready, ...args)) : run(context, ...args);
-      return Promise.resolve(result).catch((error: unknown) => Promise.reject(fail(error, operation)));
+      // A synchronous operation (in memory, SQLite) settles in one promise, without a turn for a failure it cannot have.
+      return isPromiseLike(result) ? Promise.resolve(result).catch((error: unknown) => Promise.reject(fail(error, operation))) : Promise.resolve(result);
     } catch (error) {
       return Promise.reject(fail(error, operation));
     }

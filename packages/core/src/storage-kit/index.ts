@@ -11,7 +11,7 @@
  * @packageDocumentation
  */
 export { toConversationMessages, toModelMessages, type RunTurnDetails } from "./conversation-messages.js";
-export { applyDataPolicyToRunState, applyDataPolicyToParts, withDataPolicy } from "./policy-storage.js";
+export { applyDataPolicyToJournal, applyDataPolicyToRunState, applyDataPolicyToParts, withDataPolicy } from "./policy-storage.js";
 export { loadConversationHistory, summaryMessage, toolArchiveOf, type ConversationHistory } from "./conversation-history.js";
 export {
   defineStorage,
@@ -27,6 +27,7 @@ export {
   checkMessages,
   checkRunCheckpoint,
   checkSummary,
+  checkToolJournalEntry,
   checkToolOutput,
   checkUsageRecord,
   parseStoredJson,
@@ -42,6 +43,7 @@ export {
   readSummary,
   readUsageRecord,
   readSessionValue,
+  readToolJournalEntry,
   type MessageColumns,
 } from "./stored-records.js";
 export { storedToolOutput } from "./stored-tool-output.js";

@@ -4,6 +4,7 @@ import type { ConversationPart } from "../storage/conversation-store.js";
 import type { AgentState, BatchCall, RunState } from "../run/run-state.js";
 import type { Storage } from "../storage/storage.js";
 import type { UsageRecord } from "../storage/usage-store.js";
+import type { ToolJournalEntry } from "../storage/tool-journal-store.js";
 
 /**
  * The parts of a stored message as `policy` allows: a turn's text and reasoning go
@@ -98,6 +99,7 @@ function agentStateUnder(state: AgentState, policy: DataPolicy): AgentState {
                 return {
                   ...entry,
                   ...(entry.outcome && !kept && "result" in entry.outcome ? { outcome: { ...entry.outcome, result: RESULT_NOT_STORED } } : {}),
+                  ...(entry.decided && !kept && "result" in entry.decided ? { decided: { ...entry.decided, result: RESULT_NOT_STORED } } : {}),
                   ...(entry.subRuns ? { subRuns: entry.subRuns.map((sub) => agentStateUnder(sub, policy)) } : {}),
                 };
               }),
@@ -117,8 +119,27 @@ export function applyDataPolicyToRunState(state: RunState, policy: DataPolicy): 
 }
 
 /**
+ * Journal entries as `policy` allows them to be written: the entries of calls whose
+ * tool calls are excluded are dropped (a run state leaves those calls out too), and a
+ * result the policy excludes reads "[This tool result was not stored.]".
+ */
+export function applyDataPolicyToJournal(entries: readonly ToolJournalEntry[], policy: DataPolicy): readonly ToolJournalEntry[] {
+  if (storesEverything(policy)) return entries;
+  const kept: ToolJournalEntry[] = [];
+  for (const entry of entries) {
+    if (!storesToolCall(policy, entry.toolName)) continue;
+    const outcome = entry.outcome;
+    kept.push(
+      outcome && "result" in outcome && !storesToolResult(policy, entry.toolName) ? { ...entry, outcome: { ...outcome, result: RESULT_NOT_STORED } } : entry,
+    );
+  }
+  return kept;
+}
+
+/**
  * A {@link Storage} that writes through `storage` only what `policy` allows: message
- * parts, run states (every agent's messages, open batches, progress, usage tool names), archived outputs
+ * parts, run states (every agent's messages, open batches, progress, usage tool names),
+ * the tool-call journal (entries of excluded calls, excluded results), archived outputs
  * of tools whose results are excluded (dropped), summaries (dropped without
  * `storeText`: they are made of the conversation's text) and usage tool names.
  * Reads and session state pass through. What the policy excludes is never handed to
@@ -141,17 +162,26 @@ export function withDataPolicy(storage: Storage, policy: DataPolicy): Storage {
     claimRun: (runId, claim) => storage.claimRun(runId, claim),
     saveCheckpoint: (checkpoint, claim) => storage.saveCheckpoint(applyDataPolicyToRunState(checkpoint, policy), claim),
     loadCheckpoint: (runId) => storage.loadCheckpoint(runId),
+    writeToolJournal: (entries, fence) => {
+      const kept = applyDataPolicyToJournal(entries, policy);
+      return kept.length > 0 ? storage.writeToolJournal(kept, fence) : Promise.resolve();
+    },
+    loadToolJournal: (runId) => storage.loadToolJournal(runId),
     loadSessionState: (key) => storage.loadSessionState(key),
     saveSessionState: (key, value, options) => storage.saveSessionState(key, value, options),
     archiveToolOutput: async (output) => {
       if (storesToolResult(policy, output.toolName)) await storage.archiveToolOutput(output);
     },
     loadToolOutput: (id) => storage.loadToolOutput(id),
-    saveSummary: async (conversationId, summary) => {
-      if (policy.storeText) await storage.saveSummary(conversationId, summary);
+    saveSummary: async (conversationId, summary, options) => {
+      if (policy.storeText) await storage.saveSummary(conversationId, summary, options);
     },
     loadSummary: (conversationId) => storage.loadSummary(conversationId),
-    recordUsage: (records: readonly UsageRecord[]) => storage.recordUsage(records.map((record) => filterUsage(record, policy))),
+    recordUsage: (records: readonly UsageRecord[], options) =>
+      storage.recordUsage(
+        records.map((record) => filterUsage(record, policy)),
+        options,
+      ),
     queryUsage: (query) => storage.queryUsage(query),
     prune: (domain, olderThan) => storage.prune(domain, olderThan),
     close: () => storage.close(),

@@ -7,6 +7,7 @@ import { RunStateError } from "../run/run-state-error.js";
 import type { ConversationSummary } from "../storage/summary-store.js";
 import type { StoredToolOutput } from "../storage/archive-store.js";
 import type { UsageRecord } from "../storage/usage-store.js";
+import type { ToolJournalEntry } from "../storage/tool-journal-store.js";
 
 /*
  * Adapters read records they did not necessarily write (another version, another
@@ -214,4 +215,24 @@ export function checkToolOutput(value: unknown, record: string): StoredToolOutpu
   numberField(output, "createdAt", record);
   if (!("result" in output)) fail(record, `field "result" is missing`);
   return output as unknown as StoredToolOutput;
+}
+
+/** The statuses a journaled outcome may have: a tool call's, or `interrupted` for a call that paused its run. */
+const JOURNAL_OUTCOME_STATUSES = new Set(["ok", "error", "invalid", "timeout", "not_enabled", "aborted", "refused", "interrupted"]);
+
+/**
+ * Checks a stored tool-call journal entry.
+ * @throws StorageCorruptionError naming `record`.
+ */
+export function checkToolJournalEntry(value: unknown, record: string): ToolJournalEntry {
+  const entry = objectAt(value, record, "the record");
+  for (const name of ["runId", "toolCallId", "toolName", "agentPath"]) stringField(entry, name, record);
+  for (const name of ["attempt", "token", "startedAt"]) numberField(entry, name, record);
+  numberField(entry, "endedAt", record, true);
+  if (entry.outcome !== undefined) {
+    const outcome = objectAt(entry.outcome, record, 'field "outcome"');
+    if (typeof outcome.status !== "string" || !JOURNAL_OUTCOME_STATUSES.has(outcome.status)) fail(record, `field "outcome.status" is not a tool call status`);
+    numberField(outcome, "durationMs", record);
+  }
+  return entry as unknown as ToolJournalEntry;
 }

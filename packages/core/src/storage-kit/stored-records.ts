@@ -4,7 +4,16 @@ import type { ConversationMessage } from "../storage/conversation-store.js";
 import type { RunCheckpoint } from "../storage/run-store.js";
 import type { ConversationSummary } from "../storage/summary-store.js";
 import type { UsageRecord } from "../storage/usage-store.js";
-import { checkConversationMessage, checkRunCheckpoint, checkSummary, checkToolOutput, checkUsageRecord, parseStoredJson } from "./record-checks.js";
+import type { ToolJournalEntry } from "../storage/tool-journal-store.js";
+import {
+  checkConversationMessage,
+  checkRunCheckpoint,
+  checkSummary,
+  checkToolJournalEntry,
+  checkToolOutput,
+  checkUsageRecord,
+  parseStoredJson,
+} from "./record-checks.js";
 
 /*
  * How every adapter names, writes and reads back its records, so that a damaged
@@ -26,6 +35,8 @@ export const RECORD_NAMES = Object.freeze({
   summary: (conversationId: string): string => `summary of conversation "${conversationId}"`,
   /** A usage record, by the adapter's id or position: `usage record 7`. */
   usage: (id: string | number): string => `usage record ${id}`,
+  /** A tool call's journal entry: `run "r1" journal entry "call_1"`. */
+  toolJournalEntry: (runId: string, toolCallId: string): string => `run "${runId}" journal entry "${toolCallId}"`,
 });
 
 /** The columns of a stored message, for adapters that keep its envelope in columns (`null` for an absent field). */
@@ -141,4 +152,16 @@ export function readUsageRecord(id: string | number, text: unknown): UsageRecord
  */
 export function readSessionValue(key: string, text: unknown): unknown {
   return parseStoredJson(text, RECORD_NAMES.session(key));
+}
+
+/**
+ * A stored tool-call journal entry, checked; it must be the entry of `runId` and
+ * `toolCallId` (the keys it is stored under).
+ * @throws StorageCorruptionError naming it.
+ */
+export function readToolJournalEntry(runId: string, toolCallId: string, text: unknown): ToolJournalEntry {
+  const record = RECORD_NAMES.toolJournalEntry(runId, toolCallId);
+  const entry = checkToolJournalEntry(parseStoredJson(text, record), record);
+  if (entry.runId !== runId || entry.toolCallId !== toolCallId) throw new StorageCorruptionError(record, "the record is of another call");
+  return entry;
 }

@@ -1,5 +1,6 @@
 import type { ImagePart, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from "../messages/index.js";
 import type { SerializedProgressGroup } from "../events/index.js";
+import type { RunFence } from "./run-store.js";
 
 /**
  * The text of one model turn, with what came with it: the turn's reasoning, its tool
@@ -68,6 +69,12 @@ export interface AppendMessagesOptions {
    * messages (0: it must be empty or new); otherwise a `StorageConflictError`.
    */
   readonly expectedVersion?: number;
+  /**
+   * The claim of the run that writes the messages: the append is refused with a
+   * `RunClaimLostError`, and nothing appended, unless it is still the run's (checked in
+   * the same atomic step). A run's own appends carry it; an application's need not.
+   */
+  readonly fence?: RunFence;
 }
 
 /** What {@link ConversationStore.appendMessages} did. */

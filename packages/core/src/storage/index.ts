@@ -12,9 +12,10 @@ export type {
   StoredTextPart,
   StoredToolResultsPart,
 } from "./conversation-store.js";
-export type { RunCheckpoint, RunClaimRequest, RunClaimResult, RunStore } from "./run-store.js";
+export type { RunCheckpoint, RunClaim, RunClaimRequest, RunClaimResult, RunFence, RunStore } from "./run-store.js";
+export type { ToolJournalEntry, ToolJournalOutcome, ToolJournalStore } from "./tool-journal-store.js";
 export type { SaveSessionStateOptions, SessionStore, VersionedValue } from "./session-store.js";
 export type { ArchiveStore, ArchivedToolOutput, StoredToolOutput, ToolArchive } from "./archive-store.js";
-export type { ConversationSummary, SummaryStore } from "./summary-store.js";
-export type { UsageQuery, UsageRecord, UsageStore } from "./usage-store.js";
+export type { ConversationSummary, SaveSummaryOptions, SummaryStore } from "./summary-store.js";
+export type { RecordUsageOptions, UsageQuery, UsageRecord, UsageStore } from "./usage-store.js";
 export { STORAGE_DOMAINS, type RetentionStore, type StorageDomain } from "./retention.js";

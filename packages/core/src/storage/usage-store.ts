@@ -1,4 +1,5 @@
 import type { Usage } from "../usage/index.js";
+import type { RunFence } from "./run-store.js";
 
 /** The usage of one model call, as stored for billing. */
 export interface UsageRecord extends Usage {
@@ -21,10 +22,20 @@ export interface UsageQuery {
   readonly to?: number;
 }
 
+/** Options of {@link UsageStore.recordUsage}. */
+export interface RecordUsageOptions {
+  /**
+   * The claim of the run whose model calls the records count: refused with a
+   * `RunClaimLostError`, and nothing recorded, unless it is still the run's (checked in
+   * the same atomic step).
+   */
+  readonly fence?: RunFence;
+}
+
 /** Usage records. */
 export interface UsageStore {
   /** Records usage, all or none. */
-  recordUsage(records: readonly UsageRecord[]): Promise<void>;
+  recordUsage(records: readonly UsageRecord[], options?: RecordUsageOptions): Promise<void>;
   /** The matching records, by `recordedAt` then in recording order. */
   queryUsage(query: UsageQuery): Promise<UsageRecord[]>;
 }

@@ -17,11 +17,31 @@ export type ToolArgumentsCheck<TArgs> = { readonly success: true; readonly value
  */
 export type ToolOutput<TResult> = TResult | Promise<TResult> | AsyncIterable<unknown>;
 
+/**
+ * Whether running a tool's call twice is safe: `idempotent` (reading, or writing
+ * something the same way each time) or `once` (a payment, an email, an order: an effect
+ * that must not repeat). Decides what a resumed run does with a call that started but
+ * whose outcome was never stored (in doubt): an idempotent tool runs it again; a
+ * `once` tool's call becomes an `in-doubt` interruption that a person or a handler
+ * decides.
+ */
+export type ToolEffects = "idempotent" | "once";
+
 /** What a tool sees while it runs. */
 export interface ToolExecutionContext {
   readonly toolCallId: string;
   readonly toolName: string;
   readonly runId: string;
+  /**
+   * A key for this call, the same in every attempt and every process that runs it
+   * (`<runId>:<toolCallId>`): pass it to an API that deduplicates requests by key, so
+   * that a call run again after a fault does its effect once.
+   *
+   * @example
+   * execute: async ({ amount }, ctx) =>
+   *   stripe.paymentIntents.create({ amount, currency: "eur" }, { idempotencyKey: ctx.idempotencyKey }),
+   */
+  readonly idempotencyKey: string;
   /** Agent path of the run that called the tool, e.g. `main`. */
   readonly agentPath: string;
   /** Aborted when the run is aborted or the tool's timeout passes. Pass it on to I/O. */
@@ -107,6 +127,12 @@ export interface Tool<TArgs = any, TResult = unknown> {
   readonly preset?: ToolPreset;
   /** Per-call timeout in milliseconds; overrides the run's default. */
   readonly timeoutMs?: number;
+  /**
+   * Whether running a call twice is safe (see {@link ToolEffects}). Default `once`, or
+   * `idempotent` for a tool whose `preset` is `readonly` (it only reads). A resumed run
+   * runs an idempotent tool's call in doubt again, and asks about a `once` tool's.
+   */
+  readonly effects?: ToolEffects;
   /**
    * Whether the full result stays in stored history (default true). When false only
    * `summarize(result)` (or a short marker) is stored.

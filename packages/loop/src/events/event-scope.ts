@@ -53,7 +53,9 @@ export class EventScope {
    * Stamps an event with run id, agent path, sequence number, content index and time,
    * and delivers it to every sink in order. The event object is stamped in place, so it
    * must be a fresh object that is not emitted twice. Returns the stamped event; when
-   * nobody listens it is not even built, unless `force` asks for it.
+   * nobody listens it is not even built, unless `force` asks for it. Nothing is
+   * delivered after the root's `run-end` (a write of the run that fails after it is
+   * logged, not streamed).
    */
   deliver(agentPath: string, contentIndex: number, event: UnstampedEvent, force: boolean): StreamEvent | undefined {
     if (this.sinks.length === 0 && !force) return undefined;
@@ -73,6 +75,8 @@ export class EventScope {
         if (this.sinkErrors.length < 100) this.sinkErrors.push(error);
       }
     }
+    // The root's `run-end` (the root's path is the one without "/") is the stream's last event, whatever comes after (a late storage failure).
+    if (event.type === "run-end" && !agentPath.includes("/")) this.sinks.length = 0;
     return stamped;
   }
 

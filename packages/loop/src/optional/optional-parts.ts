@@ -4,7 +4,11 @@
  * run-state reader; the answering of a paused run's interruptions; the tools' progress
  * records and the end of a stored run), pausing, logging, token and cost budgets (and
  * each model call's check against them), the context engine's trimming and overflow
- * retry, applying a `beforeToolCalls` hook's decisions, and the runner of sub-agents.
+ * retry, applying a `beforeToolCalls` hook's decisions, the runner of sub-agents, and
+ * a stored run's tool-call journal (its calls run under it, and a resumed run reads it
+ * to take finished calls' outcomes and hold calls in doubt), the words for input
+ * messages a provider could not read, and the conversion of a tool result that is
+ * not JSON as it is.
  * Loaded by {@link loadOptionalParts} on the first run that needs one (and when a run
  * first spawns a sub-agent), so a process whose runs use none of them never loads this
  * code. One module, not one per part: each lazily loaded module splits the code it
@@ -14,7 +18,8 @@ export { parseRunState } from "@baton/core/run-state";
 export { RunLog } from "../logging/run-log.js";
 export { RunBudget } from "../budget/run-budget.js";
 export { runNestedAgent } from "../run-tree/nested-runs.js";
-export { endAttempt, endsAttemptOnly, writeRunEnd } from "../steps/stored-run-end.js";
+export { endOfAttempt, writeRunEnd } from "../steps/stored-run-end.js";
+export { keptEndOf } from "../persistence/kept-ends.js";
 export { pauseRun } from "../steps/pause-run.js";
 export { retryAfterOverflow } from "../steps/context-overflow.js";
 export { trimContext } from "../steps/trim-context.js";
@@ -22,3 +27,8 @@ export { decideToolCalls } from "../steps/tool-call-decisions.js";
 export { createRunPersistence, claimNewRun, resumeRoot, DecisionsRefused } from "../run-tree/stored-run-start.js";
 export { checkCallBudget } from "../budget/call-budget.js";
 export { recordProgressStep } from "../persistence/progress-parts.js";
+export { afterStoredBatch, runStoredCall, startStoredBatch } from "../persistence/journaled-call.js";
+export { settleCallsFromJournal } from "../persistence/in-doubt-calls.js";
+export { settleApproval } from "../state/apply-decisions.js";
+export { checkInputMessages } from "../run-tree/input-messages-check.js";
+export { toJsonResult } from "../tools/json-result.js";

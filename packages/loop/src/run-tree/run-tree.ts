@@ -1,4 +1,4 @@
-import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type AgentState, type InterruptDecisions, type RunConversation, type RunState } from "@baton/core";
+import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type AgentState, type InterruptDecisions, type RunConversation, type RunState, type Storage } from "@baton/core";
 import type { EventScope } from "../events/event-scope.js";
 import type { RunPersistence } from "../persistence/run-persistence.js";
 import { ToolCallIds } from "./tool-call-ids.js";
@@ -20,6 +20,10 @@ export class RunTree {
   resumedFrom: "storage" | "state" | undefined;
   /** Whether a retryable error of the root's model call ends only this attempt (the run option `retryableErrorEnds: "attempt"`). */
   retryableErrorEndsAttempt = false;
+  /** The storage the run was given (before its data policy), when it has one. */
+  storage: Storage | undefined;
+  /** Set for a resumed run whose end was stored before (an aborted run): it only says so again, and writes nothing. */
+  endStored = false;
 
   constructor(
     readonly runId: string,

@@ -8,8 +8,9 @@ import type { RunLog } from "../logging/run-log.js";
 import { errorFields } from "../logging/error-fields.js";
 import { RunPersistence } from "../persistence/run-persistence.js";
 import type { RunOptions } from "../run-options.js";
-import { applyDecisions } from "../state/apply-decisions.js";
+import { applyDecisions, splitUnstoredPauseDecisions } from "../state/apply-decisions.js";
 import { restoredRoot } from "../state/restored-root.js";
+import { keptEndOf } from "../persistence/kept-ends.js";
 import type { RunSettings } from "./run-settings.js";
 import { RunTree } from "./run-tree.js";
 
@@ -29,9 +30,11 @@ export interface StoredRunStart {
  * The persistence of a run given `storage`: its writes go through the agent's data
  * policy, under a claim owned by this process. A failed write is reported as an
  * `error` event (the run goes on); a lost claim is reported and aborts the run
- * through `claimLost`.
+ * through `attemptEnd`, and so does storage that stays unavailable past the run's
+ * storage wait (the abort's reason is then the `StorageUnavailableError`: the attempt
+ * ends, resumable).
  */
-export function createRunPersistence(start: StoredRunStart, config: AgentConfig, claimLost: AbortController): RunPersistence {
+export function createRunPersistence(start: StoredRunStart, config: AgentConfig, attemptEnd: AbortController): RunPersistence {
   const { options, events } = start;
   return new RunPersistence({
     storage: withDataPolicy(options.storage!, config.dataPolicy ?? STORE_EVERYTHING),
@@ -46,8 +49,13 @@ export function createRunPersistence(start: StoredRunStart, config: AgentConfig,
     onClaimLost: (error) => {
       events.emit({ type: "error", error: error.toJSON() });
       start.log?.error(errorFields(error), "run claim lost");
-      claimLost.abort(new RunAbortedError(error));
+      attemptEnd.abort(new RunAbortedError(error));
     },
+    onUnavailable: (error) => {
+      start.log?.error(errorFields(error), "run storage unavailable");
+      attemptEnd.abort(error);
+    },
+    onClaim: options.onClaim,
   });
 }
 
@@ -64,6 +72,7 @@ export async function claimNewRun(
 ): Promise<void> {
   const { options } = start;
   const persistence = tree.persistence!;
+  tree.storage = options.storage;
   await persistence.claimNew();
   tree.claimed = true;
   if (options.conversationId === undefined) return;
@@ -93,7 +102,9 @@ export interface ResumedRoot {
  * The tree and root state a run resumes with: from `given` (a state passed with
  * `resume`) or, when none was, the checkpoint in storage (claimed first). The run's
  * decisions are applied to the state; decisions it refuses give the claim back and
- * throw a {@link DecisionsRefused}.
+ * throw a {@link DecisionsRefused}. A run that ended aborted — stored so, or still
+ * being stored by this process (its storage was away when it was aborted) — is not
+ * claimed: its final state comes back, and the run only ends again, aborted.
  */
 export async function resumeRoot(
   start: StoredRunStart,
@@ -104,21 +115,43 @@ export async function resumeRoot(
 ): Promise<ResumedRoot> {
   const { options, events } = start;
   let value = given;
+  let ended: "stored" | "kept" | undefined;
   if (persistence) {
-    const stored = await persistence.claimForResume();
-    value ??= stored;
+    const kept = keptEndOf(options.storage!, start.runId);
+    // The abort of this run is still being written here: wait for it a while (as long as a write may take); it is the run's outcome either way.
+    const written = kept !== undefined && (await settlesWithin(kept.written, options.storageWaitMs ?? DEFAULT_STORAGE_WAIT_MS));
+    if (kept !== undefined && !written) {
+      value = kept.state;
+      ended = "kept";
+    } else {
+      const stored = await persistence.claimForResume();
+      if (persistence.endedBefore) {
+        value = stored;
+        ended = "stored";
+      } else value ??= stored;
+    }
   }
   start.log = start.log?.forAgent(value!.root.agentPath);
   const tree = new RunTree(start.runId, events.scope, persistence, value!.userId ?? options.userId, options.decisions);
-  tree.claimed = persistence !== undefined;
+  tree.storage = options.storage;
+  tree.claimed = persistence !== undefined && ended === undefined;
+  tree.endStored = ended === "stored";
   tree.resumedFrom = given ? "state" : "storage";
-  const state = await restoredRoot(value!, system, settings, persistence);
+  const state = await restoredRoot(value!, system, settings, persistence, ended !== undefined);
+  if (ended !== undefined) return { tree, state };
   tree.conversation = value!.conversation;
   tree.callIds.restore(state);
   for (const record of state.usage) settings.budget?.record(record);
   if (options.decisions) {
+    let decisions = options.decisions;
+    if (persistence && value!.status === "running") {
+      // The attempt reported a pause whose checkpoint was never stored: decisions on calls in doubt wait for the journal to find them again.
+      const { now, later } = splitUnstoredPauseDecisions(state, decisions);
+      decisions = now;
+      persistence.laterDecisions = later;
+    }
     try {
-      applyDecisions(state, options.decisions);
+      applyDecisions(state, decisions);
     } catch (error) {
       // Bad decisions are the caller's mistake, not the run's end: give the claim back and reject.
       if (persistence) await persistence.bounded(persistence.pause(value!));
@@ -126,4 +159,17 @@ export async function resumeRoot(
     }
   }
   return { tree, state };
+}
+
+/** Whether `promise` settles within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
 }

@@ -125,7 +125,9 @@ function close(
   let counted = 0;
   for (const entry of batch.calls) if (!run.nonIterativeTools.has(entry.call.toolName)) counted++;
   state.toolCallCount += counted;
+  // The batch is over: a checkpoint taken while its usage is recorded resumes at the end of the step.
   state.batch = undefined;
+  state.step = "end";
   if (batch.usageRecorded) return next(run);
   const succeeded: string[] = [];
   for (const entry of final) if (entry.status === "ok") succeeded.push(entry.call.toolName);

@@ -42,11 +42,9 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   const { state, tree } = run;
   run.hold?.release();
   run.hold = undefined;
-  if (run.parent === undefined && run.tree.persistence !== undefined) {
-    // A run with storage: the optional parts are loaded, the end of a retry-pending attempt with them.
-    const parts = loadedOptionalParts();
-    if (parts.endsAttemptOnly(run, next)) return parts.endAttempt(run, next);
-  }
+  // A root run with storage: the optional parts are loaded, the end of a retry-pending attempt with them.
+  const attemptEnd = run.parent === undefined && tree.persistence !== undefined && loadedOptionalParts().endOfAttempt(run, next);
+  if (attemptEnd) return attemptEnd;
   let interruptions: readonly Interruption[] | undefined;
   if (next.type === "interrupt") {
     state.status = "interrupted";

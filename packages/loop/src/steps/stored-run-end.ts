@@ -1,4 +1,5 @@
-import type { AgentState, BatonError, NextStep, RunResult, RunState } from "@baton/core";
+import { isBatonError, type AgentState, type BatonError, type NextStep, type RunResult, type RunState } from "@baton/core";
+import { keepEnd } from "../persistence/kept-ends.js";
 import type { RunAnswer } from "../persistence/run-persistence.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { resultOf } from "../state/result-of.js";
@@ -33,9 +34,11 @@ export interface WrittenRunEnd {
   /** Whether every write of the run was done, in time (the result's `persisted`). */
   readonly persisted: boolean;
   /**
-   * Whether the run finished but its end could not be stored (a retryable storage
-   * failure that outlasted the wait), with `retryableErrorEnds: "attempt"`: the stored
-   * run is left unfinished for `resume()` (the result's `resumable`).
+   * Whether the run finished but its end was not stored in time (a retryable storage
+   * failure that outlasted the wait, or a write still pending when the wait ended), with
+   * `retryableErrorEnds: "attempt"`: the stored run may be left unfinished, for
+   * `resume()` (the result's `resumable`; should the pending write land after all, the
+   * run is finished, and `resume()` says so).
    */
   readonly resumable: boolean;
 }
@@ -43,26 +46,70 @@ export interface WrittenRunEnd {
 /**
  * Writes the end of a root run with storage and says what was written: a paused
  * run's state (its claim given up), or a finished run's final state with its answer
- * appended to its conversation. A run that never held its claim writes nothing. An
- * aborted run's last writes are started, but it waits for them only briefly; an abort
- * while it waits ends the wait.
+ * appended to its conversation. A run that never held its claim writes nothing (a
+ * resumed run whose end was stored before says it is persisted). An aborted run's
+ * last writes are started, but it waits for them only briefly; they go on in the
+ * background until storage takes them, however long it stays away (the claim kept
+ * meanwhile), so the abort is kept: `resume()` of the run returns the aborted outcome.
  */
 export async function writeRunEnd(run: AgentRun, value: RunState, paused: boolean): Promise<WrittenRunEnd> {
   const { tree } = run;
   const persistence = tree.persistence!;
-  if (!tree.claimed) {
+  // Aborted because another process holds the run now (its events relay says so): this one writes nothing more.
+  const lost = isBatonError(run.abort.abortError?.cause, "RUN_CLAIM_LOST");
+  if (!tree.claimed || lost) {
     persistence.dispose();
-    return { persisted: false, resumable: false };
+    return { persisted: tree.endStored, resumable: false };
   }
   const aborted = run.abort.aborted;
   const abort = aborted ? undefined : run.abort;
   const waitMs = aborted ? ABORTED_RUN_WAIT_MS : undefined;
-  const write = paused ? persistence.pause(value) : persistence.finish(value, answerOf(run), run.resumed);
+  const write = paused ? persistence.pause(value) : persistence.finish(value, answerOf(run), run.resumed, aborted);
   const written = await persistence.bounded(write, abort, waitMs);
+  if (aborted && !paused && !written && tree.storage !== undefined) keepEnd(tree.storage, tree.runId, { state: value, written: write });
   return {
     persisted: written && persistence.ok,
-    resumable: !paused && !aborted && tree.retryableErrorEndsAttempt && persistence.endUnwritten,
+    resumable: !paused && !aborted && tree.retryableErrorEndsAttempt && (!written || persistence.endUnwritten),
   };
+}
+
+/**
+ * Whether `next` ends this attempt because its storage is unavailable (it stayed
+ * unreachable past the run's storage wait, or the claim could not be renewed in time):
+ * the run was aborted for it (not by its user, whose abort is kept).
+ */
+export function endsForStorage(run: AgentRun, next: NextStep): next is Extract<NextStep, { type: "stop" }> {
+  const unavailable = run.tree.persistence?.health.unavailable;
+  return (
+    run.parent === undefined && unavailable !== undefined && next.type === "stop" && (run.abort.abortError?.cause === unavailable || next.error === unavailable)
+  );
+}
+
+/**
+ * Ends an attempt whose storage is unavailable (while the run went on, or already
+ * while it started: its claim, its input, its reads): nothing is written (the stored
+ * run stays as its last write left it, and `resume()` continues it once storage is
+ * back: finished calls do not run again, calls in doubt are decided). An `error`
+ * event, the `run-end` and the result say stop reason `error` with the
+ * `STORAGE_UNAVAILABLE` error (retryable); the result says `persisted: false`, and
+ * `resumable: true` when a checkpoint of the run is, or may be, stored. A new run that
+ * ended after its claim and before it wrote its first checkpoint has nothing to
+ * resume: `run()` it again with the same id (its input is not appended twice). One
+ * whose claim never answered says `resumable`: an earlier attempt's late write may yet
+ * land (when `resume()` finds no checkpoint, `run()` it again).
+ */
+export function endForStorage(run: AgentRun): RunResult {
+  const { state, tree } = run;
+  const persistence = tree.persistence!;
+  const error = persistence.health.unavailable!.toJSON();
+  persistence.dispose();
+  run.abort.dispose();
+  const value = tree.stateValue();
+  run.emit({ type: "error", error });
+  const ended: AgentState = { ...state, status: "finished", stopReason: "error", error, text: state.text ?? finalText(state) };
+  const result: RunResult = persistence.checkpointStored ? { ...resultOf(ended, false), resumable: true } : resultOf(ended, false);
+  announceEnd(run, result, undefined);
+  return { ...result, state: value };
 }
 
 /**
@@ -104,4 +151,14 @@ export async function endAttempt(run: AgentRun, next: Extract<NextStep, { type: 
   const result: RunResult = { ...resultOf(ended, persisted), ...(persisted ? { resumable: true as const } : {}) };
   announceEnd(run, result, undefined);
   return { ...result, state: value };
+}
+
+/**
+ * The result of a root run with storage whose stop ends only this attempt — its storage
+ * is unavailable ({@link endForStorage}), or a retryable model error ends the attempt
+ * ({@link endAttempt}) — else undefined (the run ends as usual).
+ */
+export function endOfAttempt(run: AgentRun, next: NextStep): RunResult | Promise<RunResult> | undefined {
+  if (endsForStorage(run, next)) return endForStorage(run);
+  return endsAttemptOnly(run, next) ? endAttempt(run, next) : undefined;
 }

@@ -1,10 +1,11 @@
-import { ToolRefusedError, isPromiseLike, rejectionText, type BatchCall, type NextStep, type ToolBatchState } from "@baton/core";
+import { ToolRefusedError, isPromiseLike, type BatchCall, type NextStep, type ToolBatchState } from "@baton/core";
 import { executeToolBatch } from "../tools/execute-tool-batch.js";
 import { checkArguments, prepareToolCall } from "../tools/prepare-tool-calls.js";
 import type { PreparedToolCall } from "../tools/prepared-tool-call.js";
+import type { ToolRunResult } from "../tools/tool-outcome.js";
 import { failedOutcome, runToolCall } from "../tools/run-tool-call.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
-import { withOptionalParts } from "../optional/load-optional-parts.js";
+import { loadedOptionalParts, withOptionalParts } from "../optional/load-optional-parts.js";
 import { finishBatch, keepHistoryRule } from "./finish-batch.js";
 
 /**
@@ -23,20 +24,27 @@ export async function toolBatch(run: AgentRun): Promise<NextStep> {
     const stop = isPromiseLike(decided) ? await decided : decided;
     if (stop) return stop;
   }
+  const persistence = run.tree.persistence;
+  // A stored run's journal says which calls finished before (they take their outcome) and which are in doubt (held).
+  if (persistence) loadedOptionalParts().settleCallsFromJournal(run, batch);
   const runnable: BatchCall[] = [];
   for (const entry of batch.calls) {
     if (entry.status === "awaiting") {
       if (!entry.approval) return pause(run, batch);
-      settleApproval(entry, entry.approval);
+      // A call held for approval waits only in a resumed run, which has its optional parts loaded.
+      loadedOptionalParts().settleApproval(entry, entry.approval);
     }
     if (isRunnable(entry)) runnable.push(entry);
   }
-  const persistence = run.tree.persistence;
-  if (persistence) await persistence.bounded(run.tree.checkpoint()!, run.abort);
-  if (runnable.length > 0) {
-    const concurrency = run.useParallelTools ? (run.settings.maxConcurrentTools ?? runnable.length) : 1;
-    await executeToolBatch(runnable.length, concurrency, (index) => runEntry(run, runnable[index]!));
-  }
+  const concurrency = run.useParallelTools ? (run.settings.maxConcurrentTools ?? runnable.length) : 1;
+  const prepared = new Array<PreparedToolCall>(runnable.length);
+  for (let index = 0; index < runnable.length; index++) prepared[index] = preparedOf(run, runnable[index]!);
+  // A stored run's calls start once its checkpoint is stored, the intents of those that start at once with it.
+  if (persistence) await loadedOptionalParts().startStoredBatch(run, runnable, prepared, concurrency);
+  if (runnable.length > 0) await executeToolBatch(runnable.length, concurrency, (index) => runEntry(run, runnable[index]!, prepared[index]!));
+  // A stored run's batch closes once the journal's own writes are done (or this attempt ends); the outcomes
+  // ride with the checkpoint that follows, which the next batch waits for.
+  if (persistence) await loadedOptionalParts().afterStoredBatch(run);
   for (const entry of batch.calls) if (entry.status !== "done") return pause(run, batch);
   return finishBatch(run, batch);
 }
@@ -46,13 +54,19 @@ function isRunnable(entry: BatchCall): boolean {
   return entry.status === "pending" || (entry.status === "interrupted" && entry.waitingFor === undefined);
 }
 
-/** Runs one call of the batch (or refuses it) and records how it ended. */
-async function runEntry(run: AgentRun, entry: BatchCall): Promise<void> {
-  const prepared = preparedOf(run, entry);
+/**
+ * Runs one call of the batch (or refuses it, or takes the outcome a decision gave it)
+ * and records how it ended. A stored run journals the call around it; a call that did
+ * not start, or that the end of this attempt cut short, stays pending.
+ */
+async function runEntry(run: AgentRun, entry: BatchCall, prepared: PreparedToolCall): Promise<void> {
   const refusal = entry.refusal;
-  const outcome = refusal
+  const outcome: ToolRunResult | undefined = refusal
     ? failedOutcome(prepared, run, refusal.status, new ToolRefusedError(entry.call.toolName, String(refusal.result)))
-    : await runToolCall(prepared, run, entry);
+    : run.tree.persistence
+      ? await loadedOptionalParts().runStoredCall(run, entry, prepared)
+      : await runToolCall(prepared, run, entry);
+  if (outcome === undefined) return;
   if (outcome.status === "interrupted") {
     entry.status = "interrupted";
   } else {
@@ -70,15 +84,6 @@ function preparedOf(run: AgentRun, entry: BatchCall): PreparedToolCall {
   const prepared = prepareToolCall(entry.call, run.registry, run.offeredNames);
   if (entry.arguments === undefined || !prepared.tool) return prepared;
   return checkArguments(entry.call, prepared.tool, entry.arguments);
-}
-
-/** Turns a person's approval into a run, or a refusal the model reads. */
-function settleApproval(entry: BatchCall, approval: NonNullable<BatchCall["approval"]>): void {
-  entry.status = "pending";
-  delete entry.waitingFor;
-  if (approval.approved) return;
-  const result = rejectionText(approval.reason);
-  entry.refusal = { result, status: "refused", error: new ToolRefusedError(entry.call.toolName, result).toJSON() };
 }
 
 /**

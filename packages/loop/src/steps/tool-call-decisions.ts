@@ -97,6 +97,7 @@ async function dropBatch(run: AgentRun, batch: ToolBatchState): Promise<NextStep
     state.turnIterations.pop();
   }
   state.batch = undefined;
+  state.step = "end";
   state.lastToolCalls = [];
   if (run.turn) run.turn.toolCalls = [];
   const recorded = recordCallUsage(run, batch.usage, { text: state.lastText, toolCalls: [], toolsSent: batch.toolsSent, tools: run.offered.definitions });

@@ -10,13 +10,14 @@ import {
   isBatonError,
   isPromiseLike,
   isToolPausedSignal,
-  jsonValueProblem,
   type BatchCall,
   type InterruptionKind,
   type ToolCallOutcome,
   type ToolExecutionContext,
 } from "@baton/core";
 import { Interruption } from "../abort/interruption.js";
+import { withOptionalParts } from "../optional/load-optional-parts.js";
+import { isPlainJson } from "./plain-json.js";
 import type { PreparedToolCall } from "./prepared-tool-call.js";
 import type { ToolRunResult } from "./tool-outcome.js";
 import type { ToolRunEnvironment } from "./tool-run-environment.js";
@@ -32,8 +33,8 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return value !== null && typeof value === "object" && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
 }
 
-/** The error reported for a tool still running when the run is aborted. */
-class ToolAbortedError extends BatonError {
+/** The error reported for a tool still running (or about to start) when the run is aborted. */
+export class ToolAbortedError extends BatonError {
   constructor(toolName: string) {
     super(ERROR_CODES.TOOL_ABORTED, `Tool "${toolName}" was aborted because the run was aborted.`, { details: { toolName } });
   }
@@ -110,6 +111,10 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
       toolCallId,
       toolName,
       runId: env.runId,
+      // Made when a tool reads it: most never do.
+      get idempotencyKey() {
+        return `${env.runId}:${toolCallId}`;
+      },
       agentPath: env.agentPath,
       get signal() {
         return interruption().signal;
@@ -178,12 +183,13 @@ export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnviro
     }
     if (interrupted()) throw made ? made.reason : env.abort.abortError;
     if (paused) return pause(paused);
-    // A result that is not JSON would break every event, record and request that carries it: the call fails instead.
-    const problem =
-      result === null || typeof result === "string" || typeof result === "number" || typeof result === "boolean" || result === undefined
-        ? undefined
-        : jsonValueProblem(result, "result");
-    if (problem) return fail("error", new ToolResultNotJsonError(tool.name, problem));
+    // The result as JSON writes it, so the model sees the same here as after a resume; what JSON would lose or refuse fails
+    // the call. Most results are JSON already; the others are converted by code loaded when first needed.
+    if (result !== undefined && !isPlainJson(result)) {
+      const json = await withOptionalParts((parts) => parts.toJsonResult(result, "result"));
+      if ("problem" in json) return fail("error", new ToolResultNotJsonError(tool.name, json.problem));
+      result = json.value;
+    }
     const durationMs = performance.now() - started;
     env.emitToolEvent({ type: "tool-done", toolCallId, toolName, result, durationMs });
     return { status: "ok", result, durationMs };

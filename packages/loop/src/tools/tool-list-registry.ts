@@ -1,4 +1,4 @@
-import { DuplicateToolError, toolUsagePrompt, type Tool, type ToolRegistry } from "@baton/core";
+import { DuplicateToolError, checkToolShape, toolUsagePrompt, type Tool, type ToolRegistry } from "@baton/core";
 
 /**
  * A run's own registry. The loop copies the tools it is given into one of these, so a
@@ -21,7 +21,12 @@ export class ToolListRegistry implements ToolRegistry {
     for (const tool of tools) this.register(tool);
   }
 
+  /**
+   * Adds a tool. Throws a `ConfigurationError` for a tool without a string name or an
+   * `execute` function, and `DuplicateToolError` when the name is taken.
+   */
   register(tool: Tool): void {
+    checkToolShape(tool);
     if (this.tools.has(tool.name)) throw new DuplicateToolError(tool.name);
     this.tools.set(tool.name, tool);
     this.cachedList = undefined;
@@ -53,6 +58,8 @@ export class ToolListRegistry implements ToolRegistry {
 /**
  * The registry of a run: a copy of the given tools as they are when the run starts,
  * keeping a given registry's system prompt (its base prompt and selection rules).
+ * Throws a `ConfigurationError` for a tool without a string name or an `execute`
+ * function (see {@link checkToolShape}).
  */
 export function toRegistry(tools: ToolRegistry | readonly Tool[] | undefined): ToolRegistry {
   if (tools === undefined) return new ToolListRegistry();

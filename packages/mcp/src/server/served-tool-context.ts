@@ -18,10 +18,12 @@ export interface ServedToolCall {
  */
 export function servedToolContext(call: ServedToolCall): ToolExecutionContext {
   const toolName = call.tool.name;
+  const id = `mcp-${String(call.requestId)}`;
   return {
-    toolCallId: `mcp-${String(call.requestId)}`,
+    toolCallId: id,
     toolName,
-    runId: `mcp-${String(call.requestId)}`,
+    runId: id,
+    idempotencyKey: `${id}:${id}`,
     agentPath: "mcp",
     signal: call.signal,
     context: {},

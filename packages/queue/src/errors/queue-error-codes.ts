@@ -10,6 +10,12 @@ export const QUEUE_ERROR_CODES = {
   UNKNOWN_AGENT: "UNKNOWN_AGENT",
   /** A queued run could not be run to its end by any worker: its job failed for good (`RunJobFailedError`). */
   RUN_JOB_FAILED: "RUN_JOB_FAILED",
+  /**
+   * The queue's Redis did not answer a call in time (paused, overloaded, unreachable),
+   * or refused the connection: the call was given up (`QueueUnavailableError`,
+   * retryable, with `retryAfterMs`). The clients reconnect by themselves.
+   */
+  QUEUE_UNAVAILABLE: "QUEUE_UNAVAILABLE",
 } as const;
 
 /** One of the {@link QUEUE_ERROR_CODES}. */

@@ -5,10 +5,14 @@ const json: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.number(), z
 
 const contentPart = z.object({ type: z.string() }).loose();
 const message = z.object({ role: z.enum(["system", "user", "assistant", "tool"]), content: z.array(contentPart) }).loose();
+/** A decision on what a paused run waits for: an approval, an answer, or a decision on a call in doubt. */
 const decision = z.union([
   z.object({ approve: z.literal(true) }).loose(),
   z.object({ approve: z.literal(false), reason: z.string().optional() }).loose(),
   z.object({ answer: json }).loose(),
+  z.object({ runAgain: z.literal(true) }).strict(),
+  z.object({ result: json }).strict(),
+  z.object({ fail: z.string() }).strict(),
 ]);
 
 /** The data of a run job: a new run, or a run to resume (after a pause, with decisions). */
@@ -62,9 +66,11 @@ export interface RunJobOutcome {
   /** Whether the run continued from a checkpoint left by an earlier attempt (a worker that died, a retry). */
   readonly resumed: boolean;
   /**
-   * Set when the attempt ended on a retryable model error (a provider outage) and left
-   * the run resumable: the worker retries it later (see `outageRetry` of
-   * `createRunWorker`). A completed job's value never has it.
+   * Set when the attempt ended but the run is to be tried again later: a retryable
+   * model error (a provider outage) left it resumable (see `outageRetry` of
+   * `createRunWorker`), or its storage was unavailable past the run's storage wait
+   * (`STORAGE_UNAVAILABLE`: resumed once storage answers, or run again under its id
+   * when no checkpoint of it was stored yet). A completed job's value never has it.
    */
   readonly resumable?: true;
 }

@@ -1,7 +1,7 @@
 import { checkOptions, ConfigurationError, optionIs, requiredOption, type InterruptDecisions, type Message, type RunEventLog } from "@baton/core";
-import { Queue, type JobsOptions } from "bullmq";
-import type { Redis } from "ioredis";
+import { Queue, type JobsOptions, type JobType } from "bullmq";
 import { parseRunJob, type RunJobData } from "../jobs/run-job.js";
+import { BoundedRedis, DEFAULT_COMMAND_TIMEOUT_MS } from "../redis/bounded-redis.js";
 import { closeRedisClient, newRedisClient, type RedisConnection } from "../redis/redis-connection.js";
 import { abortChannel, abortKey } from "../relay/abort-keys.js";
 import { DEFAULT_QUEUE_PREFIX, runRelayKeys } from "../relay/relay-keys.js";
@@ -27,8 +27,18 @@ export interface RunQueueOptions {
    */
   readonly retry?: { readonly attempts?: number; readonly backoffMs?: number };
   /**
+   * How long each call of the queue (`submit`, `resume`, `abort`, `countJobs`, `ready`,
+   * `events.head`, each read of `events.read`) waits for Redis, in ms: for the
+   * connection when it is not connected, and for the answers. Past it the call rejects
+   * with a `QueueUnavailableError` (`QUEUE_UNAVAILABLE`, retryable, `retryAfterMs`), as
+   * it does at once when the connection fails or is refused. A blocking read of
+   * `events.read` may wait its `blockMs` (1 s) more. Default 2000 (`DEFAULT_COMMAND_TIMEOUT_MS`).
+   */
+  readonly commandTimeoutMs?: number;
+  /**
    * Told about connection errors of the queue's Redis clients (they reconnect by
-   * themselves; calls made while Redis is away reject). Default: ignored.
+   * themselves; calls made while Redis is away reject with `QUEUE_UNAVAILABLE`), with
+   * no password in them. Default: ignored.
    */
   readonly onError?: (error: unknown) => void;
 }
@@ -68,11 +78,16 @@ export interface ResumeRunRequest {
   readonly trace?: Readonly<Record<string, string>>;
 }
 
-/** The API side of the queue: submits runs, aborts them, and reads their events. */
+/**
+ * The API side of the queue: submits runs, aborts them, and reads their events. Every
+ * call is bounded by `commandTimeoutMs`: it rejects with a `QueueUnavailableError`
+ * (`QUEUE_UNAVAILABLE`) when Redis does not answer in time or cannot be reached, and
+ * works again by itself once Redis is back. No error carries the connection's password.
+ */
 export interface RunQueue {
-  /** The BullMQ queue underneath. */
+  /** The BullMQ queue underneath (its own calls are BullMQ's: not bounded by `commandTimeoutMs`). */
   readonly queue: Queue;
-  /** Every run's events, for `@baton/events`' SSE handlers on any node. */
+  /** Every run's events, for `@baton/events`' SSE handlers on any node (`head` and each read bounded). */
   readonly events: RunEventLog;
   /** Enqueues a run and returns its id at once. */
   submit(request: SubmitRunRequest): Promise<{ readonly runId: string; readonly jobId: string }>;
@@ -80,7 +95,19 @@ export interface RunQueue {
   resume(request: ResumeRunRequest): Promise<{ readonly runId: string; readonly jobId: string }>;
   /** Aborts a run on whichever worker holds it, or before a worker takes it. */
   abort(runId: string, reason?: string): Promise<void>;
-  /** Closes the queue's connections. */
+  /**
+   * The number of the queue's jobs in each of `states` (BullMQ's `getJobCounts`, e.g.
+   * `countJobs("active", "waiting", "delayed", "prioritized")` for the runs going),
+   * bounded like every call.
+   */
+  countJobs(...states: JobType[]): Promise<Record<string, number>>;
+  /**
+   * Resolves once the queue is connected and its Redis answers, waiting for the
+   * connection (also while it reconnects) at most `timeoutMs` (default
+   * `commandTimeoutMs`); rejects with `QUEUE_UNAVAILABLE` after it.
+   */
+  ready(options?: { readonly timeoutMs?: number }): Promise<void>;
+  /** Closes the queue's connections (without waiting long for a Redis that does not answer). */
   close(): Promise<void>;
 }
 
@@ -90,6 +117,7 @@ const QUEUE_RULES = {
   prefix: optionIs.nonEmptyString,
   events: optionIs.optionsObject(RELAY_OPTION_RULES),
   retry: optionIs.optionsObject({ attempts: optionIs.positiveInteger, backoffMs: optionIs.nonNegativeInteger }),
+  commandTimeoutMs: optionIs.positiveInteger,
   onError: optionIs.function,
 };
 const SUBMIT_RULES = {
@@ -118,6 +146,10 @@ const RESUME_RULES = {
  * ({@link createRunWorker}) on other processes or machines, abort them from any node,
  * and follow their events (`queue.events`, served over SSE by `@baton/events`).
  *
+ * Each call waits for Redis at most `commandTimeoutMs` (2 s by default), then rejects
+ * with a `QueueUnavailableError`; it fails at once when the connection is refused, and
+ * the queue reconnects by itself.
+ *
  * @example
  * const queue = createRunQueue({ connection: "redis://127.0.0.1:6379" });
  * const { runId } = await queue.submit({ agent: "support", input: "Where is my order?" });
@@ -127,10 +159,17 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
   const name = options.name ?? DEFAULT_QUEUE_NAME;
   const prefix = options.prefix ?? DEFAULT_QUEUE_PREFIX;
   const relay = relayOptionsOf(options.events);
-  const client = newRedisClient(options.connection);
-  const onError = options.onError ?? (() => undefined);
+  const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  // Fails fast (BullMQ's advice for a queue that adds jobs: nothing is held back while Redis is away), and each
+  // call below is bounded; the client reconnects by itself.
+  const client = newRedisClient(options.connection, "fail-fast");
+  const redis = new BoundedRedis(client, commandTimeoutMs);
+  const report = options.onError;
+  const onError = (error: unknown): void => report?.(redis.redact(error));
   client.on("error", onError);
-  const queue = new Queue(name, { connection: client });
+  // No version check: it is a command sent once as BullMQ's connection starts, and its failure (Redis away at
+  // that moment, on a client that fails fast) would leave the queue unusable. The workers check the version.
+  const queue = new Queue(name, { connection: client, skipVersionCheck: true });
   const scripts = relayScripts(client);
   queue.on("error", onError);
   const jobDefaults: JobsOptions = {
@@ -147,17 +186,22 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
     // Known from now on (an SSE client may connect before a worker takes the job): sent on the job's connection
     // right before it, so Redis applies it first, in the same round trip. A resumed run's stream, which its pause
     // ended, is reopened at once: a client following it waits for the continuation instead of finding it ended.
-    const [, job] = await Promise.all([
-      scripts.announce(keys, relay.expireAfterMs, data.kind === "resume"),
-      queue.add("run", parsed.data, { ...jobDefaults, jobId, ...(priority === undefined ? {} : { priority }) }),
-    ]);
+    const [, job] = await redis.call(
+      data.kind === "run" ? "submit" : "resume",
+      () =>
+        Promise.all([
+          scripts.announce(keys, relay.expireAfterMs, data.kind === "resume"),
+          queue.add("run", parsed.data, { ...jobDefaults, jobId, ...(priority === undefined ? {} : { priority }) }),
+        ]),
+      { runId: data.runId },
+    );
     return { runId: data.runId, jobId: job.id ?? jobId };
   };
 
   let resumes = 0;
   return {
     queue,
-    events: new RedisRunEventLog(client, { prefix }),
+    events: new RedisRunEventLog(client, { prefix, commandTimeoutMs }),
     submit: async (request) => {
       checkOptions("RunQueue.submit", request, SUBMIT_RULES);
       const runId = request.runId ?? globalThis.crypto.randomUUID();
@@ -188,11 +232,21 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
       return enqueue(data, `${request.runId}.resume.${Date.now()}.${++resumes}`, request.priority);
     },
     abort: async (runId, reason = "aborted") => {
-      await client.multi().set(abortKey(prefix, runId), reason, "PX", relay.expireAfterMs).publish(abortChannel(prefix, name), runId).exec();
+      await redis.call(
+        "abort",
+        () => client.multi().set(abortKey(prefix, runId), reason, "PX", relay.expireAfterMs).publish(abortChannel(prefix, name), runId).exec(),
+        {
+          runId,
+        },
+      );
     },
+    countJobs: (...states) => redis.call("countJobs", () => queue.getJobCounts(...states)),
+    ready: (readyOptions = {}) => redis.ready("ready", readyOptions.timeoutMs),
     close: async () => {
-      await queue.close();
-      await closeRedisClient(client as Redis);
+      // The client is shared with BullMQ's queue, which leaves it open: closed here, without waiting long for a
+      // Redis that does not answer.
+      await queue.close().catch(() => undefined);
+      await closeRedisClient(client);
     },
   };
 }

@@ -7,13 +7,45 @@ import { positionOf, type RelayPosition, type StreamEntries } from "./relay-posi
  * the stream wakes once, with the whole batch): KEYS[1] the stream, KEYS[2] the run's
  * hash; ARGV[1] the stream's approximate length cap, ARGV[2] the highest content index
  * written ("" for none), ARGV[3] the expiry in ms when the batch ends the stream (""
- * otherwise), then entry id and event JSON pairs. An entry id not above the stream's
- * last one stops the script with Redis's own error ("equal or smaller"); the entries
- * before it stay, and nothing after it is done (the end mark included).
+ * otherwise), ARGV[4] the writer's claim token ("" for none), then entry id and event
+ * JSON pairs.
+ *
+ * Without a token: an entry id not above the stream's last one stops the script with
+ * Redis's own error ("equal or smaller"); the entries before it stay, and nothing
+ * after it is done (the end mark included). Returns `{'ok'}`.
+ *
+ * With a token, the run's hash keeps the highest token that wrote (`fence`):
+ * - a token below it writes nothing: `{'stale', fence}`;
+ * - otherwise the token becomes the fence, and the first entry is added alone first: an
+ *   id not above the stream's last one (another writer wrote after the event this batch
+ *   follows) writes nothing and returns where the stream stands, as the open script
+ *   does, `{'moved', lastId, lastEntry, contentMax}`, for the writer to number its
+ *   events after it; else the batch is written: `{'ok'}`.
  */
 const APPEND_LUA = `
 local events, meta = KEYS[1], KEYS[2]
-for i = 4, #ARGV, 2 do
+local first = 5
+if ARGV[4] ~= '' then
+  local token = tonumber(ARGV[4])
+  local fence = tonumber(redis.call('HGET', meta, 'fence') or '0')
+  if token < fence then return {'stale', fence} end
+  if token > fence then redis.call('HSET', meta, 'fence', ARGV[4]) end
+  if #ARGV >= 6 then
+    local added = redis.pcall('XADD', events, 'MAXLEN', '~', ARGV[1], ARGV[5], 'e', ARGV[6])
+    if type(added) == 'table' and added.err then
+      if not string.find(added.err, 'equal or smaller', 1, true) then return redis.error_reply(added.err) end
+      local lastId = false
+      local info = redis.call('XINFO', 'STREAM', events)
+      for i = 1, #info, 2 do
+        if info[i] == 'last-generated-id' then lastId = info[i + 1] break end
+      end
+      local last = redis.call('XREVRANGE', events, '+', '-', 'COUNT', 1)
+      return {'moved', lastId, last[1] or false, redis.call('HGET', meta, 'contentMax')}
+    end
+    first = 7
+  end
+end
+for i = first, #ARGV, 2 do
   redis.call('XADD', events, 'MAXLEN', '~', ARGV[1], ARGV[i], 'e', ARGV[i + 1])
 end
 if ARGV[2] ~= '' then redis.call('HSET', meta, 'contentMax', ARGV[2]) end
@@ -22,7 +54,7 @@ if ARGV[3] ~= '' then
   redis.call('PEXPIRE', events, ARGV[3])
   redis.call('PEXPIRE', meta, ARGV[3])
 end
-return (#ARGV - 3) / 2
+return {'ok'}
 `;
 
 /**
@@ -74,18 +106,44 @@ export function isEntryIdTaken(error: unknown): error is Error {
   return error instanceof Error && /equal or smaller/i.test(error.message);
 }
 
-const APPEND = "batonRelayAppend";
+// Named apart from the earlier append script, whose arguments differ: a client another copy of the package defined it on keeps its own.
+const APPEND = "batonRelayFencedAppend";
 const ANNOUNCE = "batonRelayAnnounce";
 const OPEN = "batonRelayOpen";
+
+/** One batch for {@link RelayScripts.append}. */
+export interface RelayAppend {
+  /** The stream's approximate length cap. */
+  readonly maxLength: number;
+  /** Entry id and event JSON, alternating. */
+  readonly entries: readonly string[];
+  /** The highest content index written, stored as the hash's `contentMax` when given. */
+  readonly contentMax?: number | undefined;
+  /** Given when the batch ends the stream: it is marked ended and expires after this many ms. */
+  readonly expireAfterMs?: number | undefined;
+  /** The writer's claim token: the batch is fenced by it (see {@link AppendResult}). Without it, not fenced. */
+  readonly token?: number | undefined;
+}
+
+/**
+ * What an append did: `written`; or, for a fenced batch, nothing — `stale` (a newer
+ * claim's token, `fence`, has written to the stream) or `moved` (another writer wrote
+ * after the event the batch follows: `position` is where the stream stands now).
+ */
+export type AppendResult =
+  | { readonly kind: "written" }
+  | { readonly kind: "stale"; readonly fence: number }
+  | { readonly kind: "moved"; readonly position: RelayPosition };
 
 /** The relay's scripts, defined on a client by {@link relayScripts}. */
 export interface RelayScripts {
   /**
-   * Appends `entries` (entry id and event JSON, alternating) to the run's stream, sets
-   * `contentMax` when given, and with `expireAfterMs` marks the stream ended and
-   * starts its expiry; resolves with the number of entries written.
+   * Appends a batch to the run's stream, sets `contentMax` when given, and with
+   * `expireAfterMs` marks the stream ended and starts its expiry. A batch with a token
+   * is fenced: refused (`stale`) below the highest token that wrote, and not written
+   * (`moved`) when another writer wrote after the event it follows.
    */
-  append(keys: RunRelayKeys, maxLength: number, entries: readonly string[], contentMax: number | undefined, expireAfterMs: number | undefined): Promise<number>;
+  append(keys: RunRelayKeys, batch: RelayAppend): Promise<AppendResult>;
   /** Reopens the run's stream for a new attempt; resolves with where it stands. */
   open(keys: RunRelayKeys): Promise<RelayPosition>;
   /**
@@ -98,8 +156,10 @@ export interface RelayScripts {
 
 /** A script's call: its keys and arguments (an array argument is sent as its items). */
 type ScriptCall<T> = (...args: (string | number | readonly string[])[]) => Promise<T>;
+/** The append script's reply. */
+type AppendReply = ["ok"] | ["stale", fence: number] | ["moved", lastId: string | null, last: StreamEntries[number] | null, contentMax: string | null];
 type ScriptClient = Redis & {
-  [APPEND]?: ScriptCall<number>;
+  [APPEND]?: ScriptCall<AppendReply>;
   [ANNOUNCE]?: ScriptCall<unknown>;
   [OPEN]?: ScriptCall<[lastId: string | null, last: StreamEntries[number] | null, contentMax: string | null]>;
 };
@@ -116,16 +176,21 @@ export function relayScripts(client: Redis): RelayScripts {
   if (typeof scripted[ANNOUNCE] !== "function") client.defineCommand(ANNOUNCE, { numberOfKeys: 1, lua: ANNOUNCE_LUA });
   if (typeof scripted[OPEN] !== "function") client.defineCommand(OPEN, { numberOfKeys: 2, lua: OPEN_LUA });
   return {
-    append: (keys, maxLength, entries, contentMax, expireAfterMs) =>
+    append: async (keys, batch) => {
       // The entries go as one array (ioredis sends its items): no spread of a long batch into arguments.
-      scripted[APPEND]!(
+      const reply = await scripted[APPEND]!(
         keys.events,
         keys.meta,
-        maxLength,
-        contentMax === undefined ? "" : contentMax,
-        expireAfterMs === undefined ? "" : expireAfterMs,
-        entries,
-      ),
+        batch.maxLength,
+        batch.contentMax ?? "",
+        batch.expireAfterMs ?? "",
+        batch.token ?? "",
+        batch.entries,
+      );
+      if (reply[0] === "stale") return { kind: "stale", fence: Number(reply[1]) };
+      if (reply[0] === "moved") return { kind: "moved", position: positionOf(reply[1] === null ? 0 : seqOfEntryId(reply[1]), reply[2] ?? undefined, reply[3]) };
+      return { kind: "written" };
+    },
     announce: (keys, expireAfterMs, reopen) => scripted[ANNOUNCE]!(keys.meta, expireAfterMs, reopen ? "1" : "0"),
     open: async (keys) => {
       const [lastId, last, contentMax] = await scripted[OPEN]!(keys.events, keys.meta);

@@ -1,7 +1,8 @@
-import { BatonError, ERROR_CODES, type EventSink, type StreamEvent } from "@baton/core";
+import { BatonError, ERROR_CODES, type EventSink, type RunFence, type StreamEvent } from "@baton/core";
 import type { Redis } from "ioredis";
+import { RelayClaimLostError } from "../errors/queue-errors.js";
 import { entryId, runRelayKeys, type RunRelayKeys } from "./relay-keys.js";
-import { isEntryIdTaken, relayScripts, type RelayScripts } from "./relay-scripts.js";
+import { isEntryIdTaken, relayScripts, type AppendResult, type RelayScripts } from "./relay-scripts.js";
 
 /** How long an event waits to be written with the ones after it, in ms, when `batchDelayMs` is not given. */
 const DEFAULT_BATCH_DELAY_MS = 4;
@@ -15,8 +16,14 @@ export interface RelayWriterOptions {
   readonly expireAfterMs: number;
   /** Events waiting to be written before `emit` asks the run to wait. Default 1000. */
   readonly highWaterMark?: number;
-  /** Told about a batch that could not be written (the events are kept and written again). */
+  /** Told about a batch that could not be written (the events are kept and written again), and about the stream refusing this writer. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Told once when the run's stream refuses this writer's batch because a newer claim's
+   * token wrote to it (see {@link RelayWriter.claim}): the writer has stopped, and its
+   * attempt must stop too (the worker aborts it with the error).
+   */
+  readonly onClaimLost?: (error: RelayClaimLostError) => void;
   /**
    * How long an event waits to be written with the ones after it, in ms. Default 4: what
    * a step's end, a tool batch and the next step's start emit, with the storage writes
@@ -37,11 +44,20 @@ export interface RelayWriterOptions {
  * of it). The root `run-end` goes at once, in the same batch as the stream's end mark.
  * While too many events wait (Redis slow or away), `emit` returns a promise: the run
  * waits, nothing is dropped.
+ *
+ * Once given the attempt's claim ({@link RelayWriter.claim}, from the run's `onClaim`),
+ * every batch is fenced by its token: the stream keeps the highest token that wrote,
+ * and a batch of a lower one is refused whole — the writer stops with a
+ * {@link RelayClaimLostError} (`RUN_CLAIM_LOST`), told to `onClaimLost`. A batch that
+ * finds another writer's events after the one it follows (a stale attempt wrote between
+ * this one's reopening of the stream and its first batch) writes nothing; the writer
+ * numbers its events after those and writes them again, so two attempts' events never
+ * interleave or share a number.
  */
 export class RelayWriter implements EventSink {
-  private pending: string[] = [];
-  /** Events emitted before the stream's position was known, numbered once it is. */
-  private early: StreamEvent[] = [];
+  /** Events not yet written, as the attempt emitted them (numbered when written). */
+  private pending: StreamEvent[] = [];
+  /** Whether `pending` holds the root `run-end`. */
   private pendingEnd = false;
   private writing: Promise<void> | undefined;
   /** Ends the wait before the next batch early (the root `run-end` came, the backlog is full, or a flush waits). */
@@ -53,11 +69,15 @@ export class RelayWriter implements EventSink {
   private failures = 0;
   private closed = false;
   private endQueued = false;
-  /** The highest content index queued (as written), or -1. */
+  /** The highest content index written, or -1. */
   private contentMax = -1;
   private position: { readonly base: number; readonly contentBase: number; readonly lastEvent: StreamEvent | undefined } | undefined;
   /** Resolves once the stream is reopened for this attempt and its position read (made by {@link RelayWriter.start}). */
   private ready: Promise<void> | undefined;
+  /** The attempt's claim, whose token fences every batch (none: not fenced). */
+  private fence: RunFence | undefined;
+  /** Set when the stream refused this writer: a newer claim writes the run. */
+  private lost: RelayClaimLostError | undefined;
 
   constructor(
     private readonly client: Redis,
@@ -76,6 +96,21 @@ export class RelayWriter implements EventSink {
   start(): Promise<void> {
     this.ready ??= this.open();
     return this.ready;
+  }
+
+  /**
+   * Fences this writer's batches by the attempt's claim on the run (what the run's
+   * `onClaim` gives, before the attempt emits any event): each batch carries its token,
+   * and is refused once a higher token has written to the run's stream. A later claim
+   * with a higher token replaces it; a lower one is ignored.
+   */
+  claim(claim: RunFence): void {
+    if (this.fence === undefined || claim.token > this.fence.token) this.fence = claim;
+  }
+
+  /** Set once the run's stream refused this writer (a newer attempt writes the run): the writer has stopped. */
+  get claimLost(): RelayClaimLostError | undefined {
+    return this.lost;
   }
 
   /** The last sequence number written before this attempt (once {@link RelayWriter.opened}). */
@@ -101,30 +136,22 @@ export class RelayWriter implements EventSink {
 
   /** Events not yet written. */
   get backlog(): number {
-    return this.pending.length / 2 + this.early.length;
+    return this.pending.length;
   }
 
   /** Queues `event`; returns a promise while the backlog is over the high-water mark. */
   emit(event: StreamEvent): Promise<void> | undefined {
     if (this.closed) return undefined;
-    const ends = event.type === "run-end" && !event.agentPath.includes("/");
+    const ends = isRootEnd(event);
     if (ends) this.pendingEnd = this.endQueued = true;
-    if (this.position === undefined) this.early.push(event);
-    else this.queue(event, this.position.base, this.position.contentBase);
+    this.pending.push(event);
     // The root's run-end is the last event: it goes out at once (its readers wait for it), the others a moment later.
     if (this.writing === undefined) this.writing = this.writeSoon(!ends);
     else if (ends) this.hurry?.();
-    if (this.backlog < this.highWaterMark) return undefined;
+    if (this.pending.length < this.highWaterMark) return undefined;
     this.hurry?.();
     this.drained ??= withResolvers();
     return this.drained.promise;
-  }
-
-  private queue(event: StreamEvent, base: number, contentBase: number): void {
-    const seq = base + event.seq;
-    const contentIndex = contentBase + event.contentIndex;
-    if (contentIndex > this.contentMax) this.contentMax = contentIndex;
-    this.pending.push(entryId(seq), JSON.stringify(seq === event.seq && contentIndex === event.contentIndex ? event : { ...event, seq, contentIndex }));
   }
 
   /** Reopens the stream for this attempt (one round trip), trying again while Redis is away, until closed. */
@@ -134,8 +161,6 @@ export class RelayWriter implements EventSink {
       try {
         const at = await this.scripts.open(this.keys);
         this.position = { base: at.lastSeq, contentBase: at.nextContentIndex, lastEvent: at.lastEvent };
-        for (const event of this.early) this.queue(event, at.lastSeq, at.nextContentIndex);
-        this.early = [];
         return;
       } catch (error) {
         this.options.onError?.(error);
@@ -153,19 +178,26 @@ export class RelayWriter implements EventSink {
   /**
    * Writes what is queued, then ends the stream if no root `run-end` did (an attempt
    * that found the run already finished writes no events, but the stream must end).
+   * Rejects with the {@link RelayClaimLostError} when the stream refuses that end.
    */
   async finish(): Promise<void> {
     await this.start();
     await this.flush();
     if (this.endQueued || this.closed) return;
-    await this.scripts.append(this.keys, this.options.maxLength, [], undefined, this.options.expireAfterMs);
+    const result = await this.scripts.append(this.keys, {
+      maxLength: this.options.maxLength,
+      entries: [],
+      expireAfterMs: this.options.expireAfterMs,
+      token: this.fence?.token,
+    });
+    if (result.kind === "stale") throw this.refused(result.fence);
   }
 
   /** Stops writing: events still queued are dropped. */
   close(): void {
     this.closed = true;
     this.pending = [];
-    this.early = [];
+    this.pendingEnd = false;
     this.release();
   }
 
@@ -183,13 +215,14 @@ export class RelayWriter implements EventSink {
         this.failures = 0;
       } catch (error) {
         this.options.onError?.(error);
+        if (this.closed) break;
         this.pending = batch.concat(this.pending);
         this.pendingEnd ||= end;
         this.failures++;
         await retryPause(this.failures);
         continue;
       }
-      if (this.pending.length / 2 < this.highWaterMark / 2) this.release();
+      if (this.pending.length < this.highWaterMark / 2) this.release();
     }
     this.writing = undefined;
     this.release();
@@ -208,46 +241,96 @@ export class RelayWriter implements EventSink {
     });
   }
 
-  private async write(batch: readonly string[], end: boolean): Promise<void> {
-    // After a failed write the batch may have been applied with only its reply lost (Redis restarted, the
-    // connection dropped): skip the entries already there, if they are this writer's own.
-    const skip = this.failures > 0 ? await this.writtenAlready(batch) : 0;
-    // One script: the batch is appended at once (a reader wakes once for all of it), and a batch that ends the
-    // stream sets the end mark with its run-end.
-    let failed: Error | undefined;
-    try {
-      await this.scripts.append(
-        this.keys,
-        this.options.maxLength,
-        skip === 0 ? batch : batch.slice(skip * 2),
-        this.contentMax >= 0 ? this.contentMax : undefined,
-        end ? this.options.expireAfterMs : undefined,
-      );
-    } catch (error) {
-      if (!isEntryIdTaken(error)) throw error;
-      failed = error;
+  /** The stream entries of `events` (id and JSON, alternating), numbered after the position, and the highest content index among them. */
+  private entriesOf(events: readonly StreamEvent[]): { entries: string[]; contentMax: number } {
+    const { base, contentBase } = this.position!;
+    const entries: string[] = new Array(events.length * 2);
+    let contentMax = this.contentMax;
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!;
+      const seq = base + event.seq;
+      const contentIndex = contentBase + event.contentIndex;
+      if (contentIndex > contentMax) contentMax = contentIndex;
+      entries[i * 2] = entryId(seq);
+      entries[i * 2 + 1] = JSON.stringify(seq === event.seq && contentIndex === event.contentIndex ? event : { ...event, seq, contentIndex });
     }
-    if (failed) {
-      // An id not above the stream's last one. Either the client sent the script twice (it resends
-      // commands whose reply a dropped connection lost, and the first run went through): then the entries
-      // are this writer's own and nothing is missing. Or another attempt of the run writes after this one.
-      if ((await this.writtenAlready(batch)) * 2 === batch.length) return;
-      this.close();
-      throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events: ${failed.message}`, { cause: failed });
+    return { entries, contentMax };
+  }
+
+  private async write(batch: readonly StreamEvent[], end: boolean): Promise<void> {
+    let events = batch;
+    // After a failed write the batch may have been applied with only its reply lost (Redis restarted, the
+    // connection dropped): the entries already there, this writer's own, are skipped.
+    let checkWritten = this.failures > 0;
+    for (;;) {
+      const { entries, contentMax } = this.entriesOf(events);
+      const skip = checkWritten ? await this.writtenAlready(entries) : 0;
+      checkWritten = false;
+      // One script: the batch is appended at once (a reader wakes once for all of it), and a batch that ends the
+      // stream sets the end mark with its run-end.
+      let result: AppendResult;
+      try {
+        result = await this.scripts.append(this.keys, {
+          maxLength: this.options.maxLength,
+          entries: skip === 0 ? entries : entries.slice(skip * 2),
+          contentMax: contentMax >= 0 ? contentMax : undefined,
+          expireAfterMs: end ? this.options.expireAfterMs : undefined,
+          token: this.fence?.token,
+        });
+      } catch (error) {
+        if (!isEntryIdTaken(error)) throw error;
+        // Not fenced, and an id not above the stream's last one. Either the client sent the script twice (it
+        // resends commands whose reply a dropped connection lost, and the first run went through): then the
+        // entries are this writer's own and nothing is missing. Or another attempt of the run writes after this one.
+        if ((await this.writtenAlready(entries)) * 2 === entries.length) return;
+        this.close();
+        throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events: ${error.message}`, { cause: error });
+      }
+      if (result.kind === "written") {
+        this.contentMax = contentMax;
+        return;
+      }
+      if (result.kind === "stale") throw this.refused(result.fence);
+      // Another writer's events came after the one this batch follows, nothing of the batch was written: what
+      // is left of it goes after them, its blocks above theirs.
+      events = events.slice(skip);
+      const rest = events[0]!;
+      const { base, contentBase, lastEvent } = this.position!;
+      this.position = {
+        base: Math.max(base, result.position.lastSeq + 1 - rest.seq),
+        contentBase: Math.max(contentBase, result.position.nextContentIndex),
+        lastEvent,
+      };
     }
   }
 
-  /** How many leading entries of `batch` the stream already holds, written by this writer; a different entry there means another attempt writes the run. */
-  private async writtenAlready(batch: readonly string[]): Promise<number> {
-    const found = (await this.client.xrange(this.keys.events, batch[0]!, batch[batch.length - 2]!)) as [id: string, fields: string[]][];
+  /** Stops the writer whose batch the stream refused (a newer claim's token, `fence`, wrote), and tells `onClaimLost`. */
+  private refused(fence: number): RelayClaimLostError {
+    const claim = this.fence!;
+    const lost = new RelayClaimLostError(claim.runId, claim.owner, claim.token, fence);
+    this.lost ??= lost;
+    this.close();
+    this.options.onClaimLost?.(lost);
+    return lost;
+  }
+
+  /**
+   * How many leading entries of `entries` the stream already holds, written by this writer. A different entry
+   * there means another attempt writes the run: a writer not fenced stops (`RUN_CLAIM_LOST`); a fenced one
+   * counts up to it, and its append then finds where the stream stands.
+   */
+  private async writtenAlready(entries: readonly string[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const found = (await this.client.xrange(this.keys.events, entries[0]!, entries[entries.length - 2]!)) as [id: string, fields: string[]][];
     const stored = new Map(found.map(([id, fields]) => [id, fields[1]]));
     let count = 0;
-    for (let i = 0; i < batch.length; i += 2) {
-      const entry = stored.get(batch[i]!);
+    for (let i = 0; i < entries.length; i += 2) {
+      const entry = stored.get(entries[i]!);
       if (entry === undefined) break;
-      if (entry !== batch[i + 1]) {
+      if (entry !== entries[i + 1]) {
+        if (this.fence !== undefined) break;
         this.close();
-        throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events (entry ${batch[i]} differs).`);
+        throw new BatonError(ERROR_CODES.RUN_CLAIM_LOST, `Another attempt of the run now writes its events (entry ${entries[i]} differs).`);
       }
       count++;
     }
@@ -259,6 +342,11 @@ export class RelayWriter implements EventSink {
     this.drained = undefined;
     drained?.resolve();
   }
+}
+
+/** Whether `event` is the root run's `run-end`, the stream's last event. */
+function isRootEnd(event: StreamEvent): boolean {
+  return event.type === "run-end" && !event.agentPath.includes("/");
 }
 
 /**

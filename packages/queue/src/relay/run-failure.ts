@@ -46,7 +46,7 @@ export async function appendRunFailure(
     };
     const entries = [entryId(error.seq), JSON.stringify(error), entryId(end.seq), JSON.stringify(end)];
     try {
-      await scripts.append(keys, relay.maxLength, entries, position.nextContentIndex, relay.expireAfterMs);
+      await scripts.append(keys, { maxLength: relay.maxLength, entries, contentMax: position.nextContentIndex, expireAfterMs: relay.expireAfterMs });
       return;
     } catch (appendError) {
       if (!isEntryIdTaken(appendError) || retry >= MAX_POSITION_RETRIES) throw appendError;

@@ -1,8 +1,18 @@
-import { checkOptions, optionIs, requiredOption, RunAbortedError, type BatonError, type RunCheckpoint, type Storage } from "@baton/core";
+import {
+  checkOptions,
+  ERROR_CODES,
+  isBatonError,
+  optionIs,
+  requiredOption,
+  RunAbortedError,
+  type BatonError,
+  type RunCheckpoint,
+  type Storage,
+} from "@baton/core";
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
-import type { Redis } from "ioredis";
 import { parseRunJob, type RunJobData, type RunJobOutcome } from "../jobs/run-job.js";
 import { InvalidRunJobError, RunJobFailedError, UnknownAgentError } from "../errors/queue-errors.js";
+import { BoundedRedis, DEFAULT_COMMAND_TIMEOUT_MS } from "../redis/bounded-redis.js";
 import { closeRedisClient, newRedisClient, type RedisConnection } from "../redis/redis-connection.js";
 import { DEFAULT_QUEUE_PREFIX } from "../relay/relay-keys.js";
 import { abortChannel, abortKey } from "../relay/abort-keys.js";
@@ -68,7 +78,13 @@ export interface RunWorkerOptions {
   readonly aroundRun?: (job: RunJobData, attempt: () => Promise<RunJobOutcome>) => Promise<RunJobOutcome>;
   /** A name for this worker in BullMQ (shown on its jobs). */
   readonly workerName?: string;
-  /** Told about failures that do not stop the worker (an event batch that could not be written yet, a failed job). */
+  /** How long {@link RunWorker.ready} waits for Redis when not given its own `timeoutMs`, in ms. Default 2000. */
+  readonly commandTimeoutMs?: number;
+  /**
+   * Told about failures that do not stop the worker (Redis unreachable — the worker
+   * reconnects by itself —, an event batch that could not be written yet, a failed
+   * job), with no password in them.
+   */
   readonly onError?: (error: unknown) => void;
 }
 
@@ -79,11 +95,22 @@ export interface RunWorker {
   /** Runs in progress in this worker, by run id (a snapshot). */
   readonly running: ReadonlySet<string>;
   /**
+   * Resolves once the worker is connected and Redis answers: BullMQ's connections
+   * (the blocking one included), the abort subscription and the relay's, waiting for
+   * them (also while they reconnect) at most `timeoutMs` (default: the worker's
+   * `commandTimeoutMs`, 2 s). Past it, rejects with a `QueueUnavailableError`
+   * (`QUEUE_UNAVAILABLE`, operation `worker.ready`). The worker goes on connecting
+   * after that (it never crashes the process for want of Redis) and takes jobs once
+   * Redis is back; call `ready()` again to wait for it.
+   */
+  ready(options?: { readonly timeoutMs?: number }): Promise<void>;
+  /**
    * Stops taking jobs and waits for the runs in progress to finish, at most
    * `timeoutMs` (default: no limit). Past it the worker lets go of them without
    * finishing: another worker takes them over after the lock duration and resumes
    * them from their last checkpoint (end this process soon after, so it stops
-   * working on them too).
+   * working on them too). When Redis does not answer (within `commandTimeoutMs`), the
+   * connections are dropped instead of waiting for it.
    */
   close(options?: { readonly timeoutMs?: number }): Promise<void>;
 }
@@ -102,6 +129,7 @@ const WORKER_RULES = {
   outageRetry: optionIs.optionsObject(OUTAGE_RETRY_RULES),
   events: optionIs.optionsObject(WORKER_RELAY_OPTION_RULES),
   workerName: optionIs.nonEmptyString,
+  commandTimeoutMs: optionIs.positiveInteger,
   onError: optionIs.function,
   aroundRun: optionIs.function,
 };
@@ -124,17 +152,23 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const lockDurationMs = options.lockDurationMs ?? 30_000;
   const relay = relayOptionsOf(options.events);
   const batchDelayMs = options.events?.batchDelayMs;
-  const report = options.onError ?? (() => undefined);
   const findAgent =
     typeof options.agents === "function"
       ? options.agents
       : (agent: string) => (Object.hasOwn(options.agents, agent) ? (options.agents as Record<string, QueueAgent>)[agent] : undefined);
   const knownAgents = typeof options.agents === "function" ? [] : Object.keys(options.agents);
 
-  const client = newRedisClient(options.connection);
-  const subscriber = newRedisClient(options.connection);
-  client.on("error", report);
-  subscriber.on("error", report);
+  // BullMQ's worker waits for its connections while Redis is away (it requires `maxRetriesPerRequest: null`), and
+  // so does the abort subscription; the calls Baton makes itself (the relay, aborts, rate limits) fail fast on a
+  // client of their own and are retried by the relay.
+  const bullClient = newRedisClient(options.connection, "waiting");
+  const subscriber = newRedisClient(options.connection, "waiting");
+  const client = newRedisClient(options.connection, "fail-fast");
+  const redis = new BoundedRedis(client, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
+  const onError = options.onError;
+  /** Every error the worker reports leaves it here, with the connection's passwords redacted. */
+  const report = (error: unknown): void => onError?.(redis.redact(error));
+  for (const connection of [bullClient, subscriber, client]) connection.on("error", report);
   const rateLimits = new RateLimits(client, prefix, options.rateLimits ?? {});
   const outageRetry: OutageRetry = { ...DEFAULT_OUTAGE_RETRY, ...options.outageRetry };
   const controllers = new Map<string, AbortController>();
@@ -142,7 +176,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const inFlight = new Set<Promise<unknown>>();
 
   const channel = abortChannel(prefix, name);
-  void subscriber.subscribe(channel).catch(report);
+  const subscribed = subscriber.subscribe(channel);
+  subscribed.catch(report);
   subscriber.on("message", (from: string, runId: string) => {
     if (from === channel) controllers.get(runId)?.abort(new RunAbortedError("The run was aborted through the queue."));
   });
@@ -173,7 +208,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     jobSignal?.addEventListener("abort", abortFromJob, { once: true });
     controllers.set(data.runId, controller);
     try {
-      const writer = relayWriter(client, data.runId, { prefix, ...relay, batchDelayMs, onError: report });
+      // A writer the run's stream refuses (a newer attempt at the run writes it now) stops the attempt.
+      const writer = relayWriter(client, data.runId, { prefix, ...relay, batchDelayMs, onError: report, onClaimLost: (error) => controller.abort(error) });
       const checkAbort = () =>
         client.exists(abortKey(prefix, data.runId)).then((found) => {
           if (found === 1) controller.abort(new RunAbortedError("The run was aborted through the queue."));
@@ -184,10 +220,23 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       // retry, a takeover) reopens the relay and reads the checkpoint and the abort key first.
       const outageRetries = data.outageRetries ?? 0;
       const firstAttempt = data.kind === "run" && job.attemptsMade === 0 && (job.stalledCounter ?? 0) === 0 && outageRetries === 0;
+      // The run waits in the queue, its stream left open, and goes on later (from its last checkpoint, or from the start).
+      const retryLater = async (retryAfterMs: number | undefined): Promise<never> => {
+        await writer.flush();
+        await job.updateData(retriedJobData(data, outageRetries + 1));
+        await job.moveToDelayed(Date.now() + outageDelayMs(outageRetry, outageRetries + 1, retryAfterMs), token);
+        throw new DelayedError();
+      };
       let checkpoint: RunCheckpoint | undefined;
       if (!firstAttempt) {
         void writer.start();
-        [checkpoint] = await Promise.all([options.storage.loadCheckpoint(data.runId), checkAbort()]);
+        try {
+          [checkpoint] = await Promise.all([options.storage.loadCheckpoint(data.runId), checkAbort()]);
+        } catch (error) {
+          // Storage away for a moment: the attempt is tried again later, not failed.
+          if (isPassingFailure(error)) return await retryLater(undefined);
+          throw error;
+        }
       }
       const endAttemptOnRetryableError = outageRetries < outageRetry.attempts;
       const attempt = () =>
@@ -207,14 +256,18 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
         void writer.start();
         checkAbort().catch(report);
       }
-      const outcome = await running;
-      if (outcome.resumable === true) {
-        // The run waits in the queue, its stream left open, and goes on from the failed model call later.
-        await writer.flush();
-        await job.updateData(retriedJobData(data, outageRetries + 1));
-        await job.moveToDelayed(Date.now() + outageDelayMs(outageRetry, outageRetries + 1, outcome.error?.retryAfterMs), token);
-        throw new DelayedError();
+      let outcome: RunJobOutcome;
+      try {
+        outcome = await running;
+      } catch (error) {
+        if (writer.claimLost !== undefined) throw writer.claimLost;
+        // A read of the attempt's own (the stored run, when its id was in use) that met an outage.
+        if (isPassingFailure(error)) return await retryLater(undefined);
+        throw error;
       }
+      // Another attempt holds the run: this job lets go of it, writing nothing more.
+      if (writer.claimLost !== undefined) throw writer.claimLost;
+      if (outcome.resumable === true) return await retryLater(outcome.error?.retryAfterMs);
       await writer.finish();
       return outcome;
     } finally {
@@ -235,7 +288,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   };
 
   const worker = new Worker(name, tracked, {
-    connection: client,
+    connection: bullClient,
     concurrency: options.concurrency ?? 1,
     lockDuration: lockDurationMs,
     stalledInterval: options.stalledIntervalMs ?? 1_000,
@@ -247,26 +300,38 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     if (job === undefined) return;
     const runId = (job.data as { runId?: unknown } | undefined)?.runId;
     if (typeof runId !== "string" || failedStreams.delete(runId)) return;
+    // The run goes on in the attempt that took it over: its stream is that attempt's.
+    if (isBatonError(error, ERROR_CODES.RUN_CLAIM_LOST)) return;
     const finalFailure = job.finishedOn !== undefined || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
     if (!finalFailure) return;
     report(error);
-    void appendRunFailure(client, prefix, runId, new RunJobFailedError(runId, error.message), relay).catch(report);
+    void appendRunFailure(client, prefix, runId, new RunJobFailedError(runId, redis.redact(error).message), relay).catch(report);
   });
+
+  /** Whether Redis answers a `PING` now: within `commandTimeoutMs`, and false at once while the connection is down. */
+  const answersNow = (): Promise<boolean> =>
+    redis
+      .call("worker.ready", () => client.ping())
+      .then(
+        () => true,
+        () => false,
+      );
 
   return {
     worker,
     get running() {
       return new Set(controllers.keys());
     },
+    ready: (readyOptions = {}) => redis.ready("worker.ready", readyOptions.timeoutMs, () => Promise.all([worker.waitUntilReady(), subscribed, client.ping()])),
     close: async (closeOptions = {}) => {
       const timeoutMs = closeOptions.timeoutMs;
       // Take no new jobs, then wait for the runs in progress (at most `timeoutMs`).
       await worker.pause(true);
       const finished = await waitUntil(() => inFlight.size === 0, inFlight, timeoutMs);
       // Forced: the job locks are no longer renewed, so the jobs of unfinished runs stall and other workers take them over.
-      await worker.close(!finished);
-      await closeRedisClient(subscriber);
-      await closeRedisClient(client as Redis);
+      // Forced too when Redis does not answer: BullMQ's graceful close waits for its fetch loop, which waits for Redis.
+      await worker.close(!finished || !(await answersNow()));
+      await Promise.all([closeRedisClient(subscriber), closeRedisClient(client), closeRedisClient(bullClient)]);
     },
   };
 }
@@ -283,4 +348,9 @@ async function waitUntil(done: () => boolean, pending: ReadonlySet<Promise<unkno
     clearTimeout(timer);
   }
   return true;
+}
+
+/** Whether an error is a passing failure of storage or Redis (retryable), not a lost claim: the attempt is tried again later. */
+function isPassingFailure(error: unknown): boolean {
+  return isBatonError(error) && error.retryable === true && !isBatonError(error, ERROR_CODES.RUN_CLAIM_LOST);
 }

@@ -28,13 +28,12 @@ export function outageDelayMs(policy: OutageRetry, retry: number, retryAfterMs: 
 }
 
 /**
- * The job's data for its next attempt after a retryable model error: the count of such
- * retries, and no decisions (a resumed run applied them in the attempt that ended).
+ * The job's data for its next attempt after an attempt left the run to be retried (a
+ * retryable model error, storage unavailable): the count of such retries. A resume
+ * job keeps its decisions: the next attempt reads the checkpoint and applies them only
+ * when the run still waits for them (an attempt that ended after applying them saved
+ * the run running, and one that ended before, say at its claim, did not).
  */
 export function retriedJobData(data: RunJobData, outageRetries: number): RunJobData {
-  if (data.kind === "resume") {
-    const { decisions: _applied, ...rest } = data;
-    return { ...rest, outageRetries };
-  }
   return { ...data, outageRetries };
 }

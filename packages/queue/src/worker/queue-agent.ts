@@ -1,4 +1,4 @@
-import type { EventSink, InterruptDecisions, Message, RunResult } from "@baton/core";
+import type { EventSink, InterruptDecisions, Message, RunFence, RunResult } from "@baton/core";
 
 /** Options a worker gives {@link QueueAgent.run}. */
 export interface QueueAgentRunOptions {
@@ -14,6 +14,14 @@ export interface QueueAgentRunOptions {
    * option of that name; the result says `resumable: true`).
    */
   readonly retryableErrorEnds: "run" | "attempt";
+  /**
+   * Called synchronously each time the run takes its claim (this attempt's start, or
+   * its resume), before the attempt emits any event: the claim's fencing token fences
+   * the run's relayed events, so a worker whose claim another attempt took over can no
+   * longer write them (the loop's run option of that name). An agent that does not call
+   * it relays its events unfenced.
+   */
+  readonly onClaim?: (claim: RunFence) => void;
 }
 
 /** Options a worker gives {@link QueueAgent.resume}. */
@@ -28,6 +36,14 @@ export interface QueueAgentResumeOptions {
    * option of that name; the result says `resumable: true`).
    */
   readonly retryableErrorEnds: "run" | "attempt";
+  /**
+   * Called synchronously each time the run takes its claim (this attempt's start, or
+   * its resume), before the attempt emits any event: the claim's fencing token fences
+   * the run's relayed events, so a worker whose claim another attempt took over can no
+   * longer write them (the loop's run option of that name). An agent that does not call
+   * it relays its events unfenced.
+   */
+  readonly onClaim?: (claim: RunFence) => void;
 }
 
 /**

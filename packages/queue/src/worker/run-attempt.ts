@@ -1,10 +1,12 @@
 import {
   ConfigurationError,
+  ERROR_CODES,
   interruptionsOf,
   RunAbortedError,
   totalUsage,
   type RunCheckpoint,
   type RunEndEvent,
+  type RunFence,
   type RunResult,
   type Storage,
 } from "@baton/core";
@@ -115,30 +117,38 @@ async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: 
   const deadline = Date.now() + attempt.heldWaitMs;
   const decisions = decisionsToApply(attempt);
   for (;;) {
-    const gate = new RelayGate(attempt.writer, attempt.endAttemptOnRetryableError);
+    // The root's closing events wait for the attempt's outcome: an attempt left resumable (a retryable model error,
+    // storage unavailable past the run's wait) is retried later, and its readers see the run go on, not end.
+    const gate = new RelayGate(attempt.writer, true);
     const retryableErrorEnds = attempt.endAttemptOnRetryableError ? ("attempt" as const) : ("run" as const);
     const sinks = [gate];
+    // The claim's token fences every batch the attempt relays (a newer attempt's token refuses this one's).
+    const onClaim = (claim: RunFence): void => attempt.writer.claim(claim);
+    const agent = attempt.agent;
+    const call = (): Promise<RunResult> =>
+      resumed || data.kind !== "run"
+        ? agent.resume(data.runId, {
+            ...(decisions === undefined ? {} : { decisions: decisions as never }),
+            ...(data.context === undefined ? {} : { context: data.context }),
+            signal,
+            sinks,
+            retryableErrorEnds,
+            onClaim,
+          })
+        : agent.run(data.input as never, {
+            runId: data.runId,
+            ...(data.conversationId === undefined ? {} : { conversationId: data.conversationId }),
+            ...(data.userId === undefined ? {} : { userId: data.userId }),
+            ...(data.context === undefined ? {} : { context: data.context }),
+            signal,
+            sinks,
+            retryableErrorEnds,
+            onClaim,
+          });
     let result: RunResult | undefined;
     let heldUntil: number | undefined;
     try {
-      result =
-        resumed || data.kind !== "run"
-          ? await attempt.agent.resume(data.runId, {
-              ...(decisions === undefined ? {} : { decisions: decisions as never }),
-              ...(data.context === undefined ? {} : { context: data.context }),
-              signal,
-              sinks,
-              retryableErrorEnds,
-            })
-          : await attempt.agent.run(data.input as never, {
-              runId: data.runId,
-              ...(data.conversationId === undefined ? {} : { conversationId: data.conversationId }),
-              ...(data.userId === undefined ? {} : { userId: data.userId }),
-              ...(data.context === undefined ? {} : { context: data.context }),
-              signal,
-              sinks,
-              retryableErrorEnds,
-            });
+      result = await call();
       heldUntil = heldUntilOf(result);
     } catch (error) {
       if (resumed || !isIdInUse(error)) throw error;
@@ -153,10 +163,11 @@ async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: 
       heldUntil = Date.now() + 250;
     }
     if (heldUntil === undefined && result !== undefined) {
-      // A run left resumable is retried later: to the relay's readers, it has not ended.
-      if (result.resumable === true) gate.discardEnd();
+      // A run left to be retried later: to the relay's readers, it has not ended.
+      const retried = retriedLater(result);
+      if (retried) gate.discardEnd();
       gate.release();
-      return outcomeOf(data.runId, result.stopReason, result, resumed);
+      return outcomeOf(data.runId, result.stopReason, retried ? { ...result, resumable: true } : result, resumed);
     }
     gate.discard();
     const wait = Math.max(50, heldUntil! - Date.now() + 50);
@@ -202,6 +213,16 @@ function isIdInUse(error: unknown): boolean {
   if (error === undefined || error === null || typeof error !== "object") return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   return code === "INVALID_CONFIGURATION" && typeof message === "string" && /already used by a stored run/.test(message);
+}
+
+/**
+ * Whether an attempt's result leaves the run to be tried again later: the loop says it
+ * can be resumed, or its storage was unavailable before a new run's first checkpoint
+ * was stored (the next attempt runs it again under the same id; its input is not
+ * appended twice).
+ */
+function retriedLater(result: RunResult): boolean {
+  return result.resumable === true || result.error?.code === ERROR_CODES.STORAGE_UNAVAILABLE;
 }
 
 /** When `result` says another process holds the run: until when (ms since the epoch). */

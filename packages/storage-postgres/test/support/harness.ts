@@ -41,6 +41,13 @@ async function corruptRecord(admin: pg.Client, schema: string, target: Corruptio
     case "usage":
       result = await admin.query(`UPDATE ${table("baton_usage")} SET data = $1 WHERE run_id = $2`, [data, target.runId]);
       break;
+    case "journal":
+      result = await admin.query(`UPDATE ${table("baton_tool_calls")} SET data = $1 WHERE run_id = $2 AND tool_call_id = $3`, [
+        data,
+        target.runId,
+        target.toolCallId,
+      ]);
+      break;
   }
   if (result.rowCount === 0) throw new Error(`Nothing to corrupt for ${JSON.stringify(target)}.`);
   return true;

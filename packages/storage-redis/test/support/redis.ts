@@ -108,6 +108,10 @@ export async function corruptRecord(client: Redis, prefix: string, target: Corru
       for (const id of ids) await client.hset(keys.usageRecords, id, text);
       return;
     }
+    case "journal":
+      mustExist((await client.hexists(keys.journal(target.runId), target.toolCallId)) === 1, `journal entry "${target.toolCallId}" of run "${target.runId}"`);
+      await client.hset(keys.journal(target.runId), target.toolCallId, text);
+      return;
   }
 }
 

@@ -38,6 +38,8 @@ function corruptionOf(target: CorruptionTarget): { sql: string; keys: unknown[] 
       return { sql: "UPDATE baton_summaries SET data = ? WHERE conversation_id = ?", keys: [target.conversationId] };
     case "usage":
       return { sql: "UPDATE baton_usage SET data = ? WHERE run_id = ?", keys: [target.runId] };
+    case "journal":
+      return { sql: "UPDATE baton_tool_calls SET data = ? WHERE run_id = ? AND tool_call_id = ?", keys: [target.runId, target.toolCallId] };
   }
 }
 

@@ -1,6 +1,11 @@
 import { BatonError, ERROR_CODES } from "@baton/core";
-import { fileURLToPath } from "node:url";
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+
+const execFileAsync = promisify(execFile);
 
 /** What {@link describeErrorCodes} checks: one package's error codes and error classes. */
 export interface ErrorCodesSuite {
@@ -66,27 +71,47 @@ export function describeErrorCodes(suite: ErrorCodesSuite): void {
       expect(await typeErrors(probe, `import "${suite.packageName}";\n${uses}`)).toEqual([]);
       // Without the package, core does not know its codes (so the check above can fail).
       expect((await typeErrors(probe, uses)).length).toBeGreaterThanOrEqual(2);
-    }, 60_000);
+    }, 180_000);
   });
 }
 
-/** The type errors of `source` compiled as the file `probe` (which need not exist): strict, `nodenext`, against built declarations. */
+/**
+ * What the child process of {@link typeErrors} runs: compiles `source` as the file
+ * `probe` (which need not exist), strict, `nodenext`, against built declarations, and
+ * prints the diagnostics as one JSON array. Its arguments: the URL of `typescript`,
+ * then a JSON `[probe, source]`.
+ */
+const TYPE_ERRORS_SCRIPT = `
+const ts = (await import(process.argv[1])).default;
+const [probe, source] = JSON.parse(process.argv[2]);
+const options = {
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+  strict: true,
+  types: ["node"],
+  skipLibCheck: true,
+  noEmit: true,
+};
+const host = ts.createCompilerHost(options);
+const readFile = host.readFile.bind(host);
+host.readFile = (file) => (file === probe ? source : readFile(file));
+const fileExists = host.fileExists.bind(host);
+host.fileExists = (file) => file === probe || fileExists(file);
+const program = ts.createProgram({ rootNames: [probe], options, host });
+process.stdout.write(JSON.stringify(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\\n"))));
+`;
+
+/**
+ * The type errors of `source` compiled as the file `probe` (which need not exist):
+ * strict, `nodenext`, against built declarations. The compiler runs in a child
+ * process, so that the test's worker keeps answering the test runner while it works
+ * (seconds, and far longer on a busy machine).
+ */
 async function typeErrors(probe: string, source: string): Promise<string[]> {
-  const ts = (await import("typescript")).default;
-  const options = {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    strict: true,
-    types: ["node"],
-    skipLibCheck: true,
-    noEmit: true,
-  };
-  const host = ts.createCompilerHost(options);
-  const readFile = host.readFile.bind(host);
-  host.readFile = (file) => (file === probe ? source : readFile(file));
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (file) => file === probe || fileExists(file);
-  const program = ts.createProgram({ rootNames: [probe], options, host });
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  const typescript = pathToFileURL(createRequire(import.meta.url).resolve("typescript")).href;
+  const { stdout } = await execFileAsync(process.execPath, ["--input-type=module", "-e", TYPE_ERRORS_SCRIPT, typescript, JSON.stringify([probe, source])], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as string[];
 }

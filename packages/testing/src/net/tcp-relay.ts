@@ -4,8 +4,13 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 export interface TcpRelay {
   /** The relay's port on 127.0.0.1: connect here instead of to the server. */
   readonly port: number;
-  /** Stops every byte both ways while connections stay open: a network partition (nothing fails, nothing answers). */
+  /**
+   * Holds every byte both ways while connections stay open: a network partition
+   * (nothing fails, nothing answers), until {@link TcpRelay.heal}.
+   */
   cut(): void;
+  /** Ends a cut: the bytes held since arrive now, late, as TCP delivers them after a partition. */
+  heal(): void;
   /**
    * A server restart: closes every open connection at once, refuses new ones (closing
    * them as they come) for `downMs`, then lets connections through again. Resolves
@@ -14,6 +19,8 @@ export interface TcpRelay {
   restart(downMs: number): Promise<void>;
   /** Closes every connection and stops listening: the server is gone (connections are refused). Safe to call twice. */
   close(): Promise<void>;
+  /** Whether the relay still listens. */
+  readonly listening: boolean;
 }
 
 /**
@@ -41,8 +48,10 @@ export async function startTcpRelay(target: { readonly host: string; readonly po
       socket.on("error", () => undefined);
       socket.on("close", () => sockets.delete(socket));
     }
-    client.on("data", (data) => void (cut || upstream.write(data)));
-    upstream.on("data", (data) => void (cut || client.write(data)));
+    client.pipe(upstream);
+    upstream.pipe(client);
+    // A connection opened during a cut is held like the others (after pipe(), which sets the sockets flowing).
+    if (cut) for (const socket of [client, upstream]) socket.pause();
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
   });
@@ -51,7 +60,14 @@ export async function startTcpRelay(target: { readonly host: string; readonly po
   let closed = false;
   return {
     port,
-    cut: () => void (cut = true),
+    cut: () => {
+      cut = true;
+      for (const socket of sockets) socket.pause();
+    },
+    heal: () => {
+      cut = false;
+      for (const socket of sockets) socket.resume();
+    },
     restart: async (downMs) => {
       down = true;
       for (const socket of sockets) socket.destroy();
@@ -63,6 +79,9 @@ export async function startTcpRelay(target: { readonly host: string; readonly po
       closed = true;
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    get listening() {
+      return server.listening;
     },
   };
 }

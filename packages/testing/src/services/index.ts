@@ -3,4 +3,4 @@
  * run when they answer, fail loudly under CI when they do not, and skip elsewhere.
  * @packageDocumentation
  */
-export { redisUnreachableReason, describeWithService } from "./local-services.js";
+export { redisUnreachableReason, describeWithPrivateRedis, describeWithService, usePrivateRedis } from "./local-services.js";

@@ -1,5 +1,6 @@
 import { createConnection } from "node:net";
-import { beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
+import { privateRedisUnavailableReason, startPrivateRedis, type PrivateRedis, type PrivateRedisOptions } from "../net/private-redis.js";
 
 /**
  * Why the Redis at `url` cannot be used, or `undefined` when it answers `PING`. A raw
@@ -46,4 +47,29 @@ export function describeWithService(name: string, unavailable: string | undefine
   }
   console.warn(`Skipping "${name}": ${unavailable}.`);
   describe.skip(`${name} (skipped: ${unavailable})`, body);
+}
+
+/**
+ * `describe` for a suite that starts private Redis servers (`startPrivateRedis` of
+ * `@baton/testing`) to pause and kill: it runs where `redis-server` is installed, fails
+ * loudly under CI where it is not, and is skipped elsewhere.
+ */
+export function describeWithPrivateRedis(name: string, body: () => void): void {
+  describeWithService(name, privateRedisUnavailableReason(), body);
+}
+
+/**
+ * A private Redis for the current suite (`startPrivateRedis` of `@baton/testing`):
+ * started on first use, stopped after the suite.
+ *
+ * @example
+ * const redis = usePrivateRedis({ password: "s3cret" });
+ * it("…", async () => { const server = await redis(); server.pause(); … });
+ */
+export function usePrivateRedis(options: PrivateRedisOptions = {}): () => Promise<PrivateRedis> {
+  let started: Promise<PrivateRedis> | undefined;
+  afterAll(async () => {
+    if (started) await (await started).stop();
+  });
+  return () => (started ??= startPrivateRedis(options));
 }

@@ -2,7 +2,7 @@ import { StorageCorruptionError, type Storage } from "@baton/core";
 import { expect, it } from "vitest";
 import { expectErrorOf } from "./expect-error.js";
 import type { CorruptionTarget, Garbage, StorageHarness } from "./harness.js";
-import { checkpoint, usageRecord, userTurn } from "./sample-data.js";
+import { checkpoint, journalEntry, usageRecord, userTurn } from "./sample-data.js";
 
 interface Case {
   readonly target: CorruptionTarget;
@@ -49,6 +49,12 @@ const CASES: readonly Case[] = [
     read: (storage) => storage.queryUsage({ runId: "run-1" }),
     neighbour: (storage) => storage.queryUsage({ runId: "run-2" }),
   },
+  {
+    target: { kind: "journal", runId: "run-1", toolCallId: "call-1" },
+    record: 'run "run-1" journal entry "call-1"',
+    read: (storage) => storage.loadToolJournal("run-1"),
+    neighbour: (storage) => storage.loadToolJournal("run-2"),
+  },
 ];
 
 async function writeRecords(storage: Storage): Promise<void> {
@@ -58,8 +64,9 @@ async function writeRecords(storage: Storage): Promise<void> {
   }
   for (const run of ["run-1", "run-2"]) {
     await storage.claimRun(run, { owner: "a", leaseMs: 60_000 });
-    await storage.saveCheckpoint(checkpoint(run), { owner: "a", leaseMs: 60_000 });
+    await storage.saveCheckpoint(checkpoint(run), { owner: "a", token: 1, leaseMs: 60_000 });
     await storage.recordUsage([usageRecord({ runId: run })]);
+    await storage.writeToolJournal([journalEntry(run, "call-1")], { runId: run, owner: "a", token: 1 });
   }
   await storage.saveSessionState("s1", { n: 1 });
   await storage.saveSessionState("s2", { n: 2 });

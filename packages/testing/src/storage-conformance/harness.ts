@@ -8,7 +8,9 @@ export type CorruptionTarget =
   | { readonly kind: "archive"; readonly id: string }
   | { readonly kind: "summary"; readonly conversationId: string }
   /** Every usage record of the run. */
-  | { readonly kind: "usage"; readonly runId: string };
+  | { readonly kind: "usage"; readonly runId: string }
+  /** One entry of a run's tool-call journal. */
+  | { readonly kind: "journal"; readonly runId: string; readonly toolCallId: string };
 
 /** The bad data written by {@link StorageHarness.corrupt}: text that is not JSON, or JSON of the wrong shape. */
 export type Garbage = "not-json" | "wrong-shape";

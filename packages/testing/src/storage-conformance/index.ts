@@ -9,8 +9,12 @@ import { corruptionTests } from "./corruption-tests.js";
 import { policyTests } from "./policy-tests.js";
 import { upgradeTests } from "./upgrade-tests.js";
 import { lifecycleTests } from "./lifecycle-tests.js";
+import { fencingTests } from "./fencing-tests.js";
+import { journalTests } from "./journal-tests.js";
 
 export type { CorruptionTarget, CreateStorageHarness, Garbage, StorageHarness } from "./harness.js";
+/** A journal entry as the suite writes it (`sampleJournalEntry(runId, toolCallId, overrides)`), for an adapter's own journal tests. */
+export { journalEntry as sampleJournalEntry } from "./sample-data.js";
 export { expectErrorOf, expectRejectionOf, expectThrownOf, type ErrorClass } from "./expect-error.js";
 /** The run state the suite saves (`sampleRunState(runId, { agentPath, root: { iteration } })`), for an adapter's own checkpoint tests. */
 export { checkpoint as sampleRunState, type CheckpointOverrides as SampleRunStateOverrides } from "./sample-data.js";
@@ -43,6 +47,8 @@ export function describeStorageConformance(name: string, createHarness: CreateSt
     });
     describe("conversations", () => conversationTests(current));
     describe("runs", () => runTests(current));
+    describe("fencing", () => fencingTests(current));
+    describe("tool-call journal", () => journalTests(current));
     describe("session state, archives, summaries", () => stateTests(current));
     describe("usage", () => usageTests(current));
     describe("retention", () => retentionTests(current));

@@ -2,15 +2,17 @@ import { StorageError, type Storage } from "@baton/core";
 import { expect, it } from "vitest";
 import { expectRejectionOf } from "./expect-error.js";
 import type { StorageHarness } from "./harness.js";
-import { checkpoint, usageRecord, userTurn } from "./sample-data.js";
+import { checkpoint, journalEntry, usageRecord, userTurn } from "./sample-data.js";
 
 /** One call of every operation of the `Storage` contract, by name. */
 const EVERY_OPERATION: Readonly<Record<Exclude<keyof Storage, "close">, (storage: Storage) => Promise<unknown>>> = {
   appendMessages: (storage) => storage.appendMessages("c1", [userTurn("hi")]),
   loadMessages: (storage) => storage.loadMessages("c1"),
   claimRun: (storage) => storage.claimRun("run-1", { owner: "a", leaseMs: 1_000 }),
-  saveCheckpoint: (storage) => storage.saveCheckpoint(checkpoint("run-1"), { owner: "a", leaseMs: 1_000 }),
+  saveCheckpoint: (storage) => storage.saveCheckpoint(checkpoint("run-1"), { owner: "a", token: 1, leaseMs: 1_000 }),
   loadCheckpoint: (storage) => storage.loadCheckpoint("run-1"),
+  writeToolJournal: (storage) => storage.writeToolJournal([journalEntry("run-1", "call-1")], { runId: "run-1", owner: "a", token: 1 }),
+  loadToolJournal: (storage) => storage.loadToolJournal("run-1"),
   loadSessionState: (storage) => storage.loadSessionState("k"),
   saveSessionState: (storage) => storage.saveSessionState("k", { a: 1 }),
   archiveToolOutput: (storage) => storage.archiveToolOutput({ id: "a1", toolName: "t", toolCallId: "call-1", result: 1 }),

@@ -96,7 +96,7 @@ async function writeThroughPolicy(storage: Storage): Promise<void> {
         },
       },
     },
-    { owner: "a", leaseMs: 60_000 },
+    { owner: "a", token: 1, leaseMs: 60_000 },
   );
   await storage.archiveToolOutput({ id: "call_m", toolName: "memory_lookup", toolCallId: "call_m", result: "SECRET-archived" });
   await storage.archiveToolOutput({ id: "call_r", toolName: "research", toolCallId: "call_r", result: "KEPT-archived" });
@@ -262,7 +262,7 @@ export function policyTests(current: () => StorageHarness): void {
     const harness = current();
     const storage = withDataPolicy(harness.storage, POLICY);
     await storage.claimRun("run-p", { owner: "a", leaseMs: 60_000 });
-    await storage.saveCheckpoint(runStateWithExcludedTool("run-p"), { owner: "a", leaseMs: 60_000 });
+    await storage.saveCheckpoint(runStateWithExcludedTool("run-p"), { owner: "a", token: 1, leaseMs: 60_000 });
     const dump = await harness.dump();
     for (const kept of [
       "KEPT-root-question",

@@ -5,6 +5,7 @@ import {
   type AgentState,
   type NewConversationMessage,
   type RunCheckpoint,
+  type ToolJournalEntry,
   type Usage,
   type UsageRecord,
 } from "@baton/core";
@@ -218,4 +219,12 @@ export function checkpointWithNestedRun(runId: string): RunCheckpoint {
 /** Resolves after `ms` milliseconds (to separate write times for retention tests). */
 export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A journal entry of `runId`'s call `toolCallId`: its intent (started under token 1,
+ * attempt 1), or, with `outcome`, the same call ended.
+ */
+export function journalEntry(runId: string, toolCallId: string, overrides: Partial<ToolJournalEntry> = {}): ToolJournalEntry {
+  return { runId, toolCallId, toolName: "charge_card", agentPath: "main", attempt: 1, token: 1, startedAt: 1_700_000_000_000, ...overrides };
 }

@@ -13,7 +13,7 @@ const TARGET = { kind: "checkpoint", runId: "run-v2", agentPath: "main" } as con
 /** Claims `run-v2` and saves a current checkpoint, so that a record exists to overwrite raw. */
 async function prepareRun(harness: StorageHarness): Promise<void> {
   await harness.storage.claimRun("run-v2", { owner: "a", leaseMs: LEASE, now: 0 });
-  await harness.storage.saveCheckpoint(checkpoint("run-v2"), { owner: "a", leaseMs: LEASE, now: 0 });
+  await harness.storage.saveCheckpoint(checkpoint("run-v2"), { owner: "a", token: 1, leaseMs: LEASE, now: 0 });
 }
 
 /** What the format-2 fixture becomes: its open batch, `call_fast` done and `call_slow` to run again. */
@@ -39,11 +39,11 @@ export function upgradeTests(current: () => StorageHarness): void {
     expectUpgraded(await harness.storage.loadCheckpoint("run-v2"));
     const other = await harness.openAnother();
     const claim = await other.claimRun("run-v2", { owner: "b", leaseMs: LEASE, now: 1 + LEASE });
-    expect(claim.claimed).toBe(true);
+    expect(claim).toMatchObject({ claimed: true, token: 2 });
     expectUpgraded(claim.claimed ? claim.checkpoint : undefined);
     // The claimer continues the run: its next save is a current one.
     const next = checkpoint("run-v2", { root: { iteration: 2 } });
-    await other.saveCheckpoint(next, { owner: "b", leaseMs: LEASE, now: 2 + LEASE });
+    await other.saveCheckpoint(next, { owner: "b", token: 2, leaseMs: LEASE, now: 2 + LEASE });
     expect(await harness.storage.loadCheckpoint("run-v2")).toEqual(next);
   });
 

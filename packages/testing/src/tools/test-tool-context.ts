@@ -18,7 +18,8 @@ export interface TestToolContext extends ToolExecutionContext {
  * Builds a tool execution context for calling `tool.execute(args, ctx)` directly in a
  * unit test. It records progress, steps, usage, emitted events and questions;
  * `runSubAgent` rejects unless given; `askUser` answers from `answers` in order and
- * rejects once they run out; `agentState` starts empty and `messages()` returns none.
+ * rejects once they run out; `agentState` starts empty and `messages()` returns none;
+ * `idempotencyKey` is `<runId>:<toolCallId>`, as in a run.
  *
  * @example
  * const ctx = testToolContext({ toolName: "search" });
@@ -31,10 +32,13 @@ export function testToolContext(overrides: Partial<ToolExecutionContext> = {}, a
   const steps: ProgressStepUpdate[] = [];
   const usage: Usage[] = [];
   const events: AgentEvent[] = [];
+  const runId = overrides.runId ?? "run_1";
+  const toolCallId = overrides.toolCallId ?? "call_1";
   return {
-    toolCallId: "call_1",
+    toolCallId,
     toolName: "tool",
-    runId: "run_1",
+    runId,
+    idempotencyKey: `${runId}:${toolCallId}`,
     agentPath: "main",
     signal: new AbortController().signal,
     context: {},

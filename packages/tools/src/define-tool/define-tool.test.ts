@@ -35,6 +35,14 @@ describe("defineTool", () => {
     expect(Object.keys(bare).sort()).toStrictEqual(["description", "execute", "name", "parameters", "validate"]);
   });
 
+  it("keeps the declared effects, and leaves them out when not given (the default rule decides)", () => {
+    const pay = defineTool({ name: "pay", description: "Pays.", parameters, execute: () => "paid", effects: "once" });
+    const lookup = defineTool({ name: "lookup", description: "Looks up.", parameters, execute: () => 1, effects: "idempotent" });
+    expect(pay.effects).toBe("once");
+    expect(lookup.effects).toBe("idempotent");
+    expect("effects" in defineTool({ name: "add", description: "Adds.", parameters, execute: () => 0 })).toBe(false);
+  });
+
   it("refuses an invalid name with TOOL_INVALID_SCHEMA", () => {
     for (const name of ["", "web search", "a".repeat(65), "naïve", "calc.add"]) {
       let caught: unknown;

@@ -20,6 +20,7 @@ const TOOL_SPEC_RULES: OptionRules = {
   preset: is.oneOf(...TOOL_PRESETS),
   shouldUse: is.function,
   timeoutMs: is.positiveNumber,
+  effects: is.oneOf("idempotent", "once"),
   includeInHistory: is.boolean,
   summarize: is.function,
 };
@@ -47,9 +48,9 @@ const TOOL_SPEC_RULES: OptionRules = {
  *   description, or parameters that cannot be an object JSON Schema.
  * @throws ConfigurationError (`INVALID_CONFIGURATION`) for a key the spec does not
  *   have (`defineTool(): unknown option "timeout". Accepted options: name, description,
- *   parameters, execute, selectionRule, preset, shouldUse, timeoutMs, includeInHistory,
- *   summarize.`), a value of the wrong type, a bad `timeoutMs` or `execute`, or a zod
- *   schema when zod cannot be loaded.
+ *   parameters, execute, selectionRule, preset, shouldUse, timeoutMs, effects,
+ *   includeInHistory, summarize.`), a value of the wrong type, a bad `timeoutMs`,
+ *   `effects` or `execute`, or a zod schema when zod cannot be loaded.
  */
 export function defineTool<TSchema extends ZodSchemaLike, TResult = unknown>(
   spec: ToolSpec<TSchema, InferZodOutput<TSchema>, TResult>,
@@ -73,6 +74,7 @@ export function defineTool(spec: ToolSpec<ZodSchemaLike | JsonSchema, unknown, u
     ...(spec.preset !== undefined ? { preset: spec.preset } : {}),
     ...(spec.shouldUse !== undefined ? { shouldUse: spec.shouldUse } : {}),
     ...(spec.timeoutMs !== undefined ? { timeoutMs: spec.timeoutMs } : {}),
+    ...(spec.effects !== undefined ? { effects: spec.effects } : {}),
     ...(spec.includeInHistory !== undefined ? { includeInHistory: spec.includeInHistory } : {}),
     ...(spec.summarize !== undefined ? { summarize: spec.summarize } : {}),
   };

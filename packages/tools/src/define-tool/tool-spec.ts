@@ -1,4 +1,4 @@
-import type { ToolPreset, ToolAvailabilityContext, ToolExecutionContext, ToolOutput } from "@baton/core";
+import type { ToolAvailabilityContext, ToolEffects, ToolExecutionContext, ToolOutput, ToolPreset } from "@baton/core";
 
 /**
  * What `defineTool` takes. `TParameters` is the schema, `TArgs` what `execute`
@@ -21,6 +21,14 @@ export interface ToolSpec<TParameters, TArgs, TResult> {
   readonly shouldUse?: (context: ToolAvailabilityContext) => boolean | Promise<boolean>;
   /** Per-call timeout in milliseconds (a positive number). */
   readonly timeoutMs?: number;
+  /**
+   * Whether running a call twice is safe: `idempotent` or `once` (see `ToolEffects` of
+   * `@baton/core`). Default `once`, or `idempotent` with `preset: "readonly"`. A resumed
+   * run runs an idempotent tool's call in doubt (started, outcome never stored) again,
+   * and asks about a `once` tool's (an `in-doubt` interruption). A `once` tool should
+   * pass `context.idempotencyKey` to the API it calls.
+   */
+  readonly effects?: ToolEffects;
   /** Whether the full result stays in stored history (default true). */
   readonly includeInHistory?: boolean;
   /** A short form of a result, stored when the result is not kept in history. */

@@ -1,4 +1,4 @@
-import { DuplicateToolError, isBatonError, type Tool } from "@baton/core";
+import { ConfigurationError, DuplicateToolError, isBatonError, type Tool } from "@baton/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../define-tool/define-tool.js";
@@ -45,6 +45,20 @@ describe("ToolSet", () => {
     }
     expect(() => new ToolSet([search, search])).toThrow(DuplicateToolError);
     expect(tools.get("web_search")).toBe(search);
+  });
+
+  it("refuses a tool without execute, or whose name is not a string, with a ConfigurationError naming it", () => {
+    const { execute: _execute, ...withoutExecute } = calculator;
+    const noExecute = withoutExecute as unknown as Tool;
+    for (const register of [() => createToolRegistry([search, noExecute]), () => new ToolSet([noExecute]), () => new ToolSet([search]).register(noExecute)]) {
+      expect(register).toThrow(ConfigurationError);
+      expect(register).toThrow('Tool "calculator" has no execute function: a tool needs execute(args, context) to be called.');
+    }
+    expect(() => createToolRegistry([{ ...calculator, name: 42 } as unknown as Tool])).toThrow("A tool's name must be a string, got a number.");
+    expect(() => createToolRegistry([undefined as unknown as Tool])).toThrow("A tool must be an object with a name and an execute function, got nothing.");
+    const tools = createToolRegistry([search]);
+    expect(() => tools.register({ ...calculator, execute: "run" } as unknown as Tool)).toThrow('Tool "calculator" has no execute function');
+    expect(tools.names()).toStrictEqual(["web_search"]);
   });
 
   it("unregisters (true when present, false otherwise) and clears", () => {

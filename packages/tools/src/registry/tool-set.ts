@@ -1,4 +1,13 @@
-import { DuplicateToolError, checkOptions, optionIs as is, type OptionRules, type Tool, type ToolDefinition, type ToolRegistry } from "@baton/core";
+import {
+  DuplicateToolError,
+  checkOptions,
+  checkToolShape,
+  optionIs as is,
+  type OptionRules,
+  type Tool,
+  type ToolDefinition,
+  type ToolRegistry,
+} from "@baton/core";
 import { selectTools } from "../selection/select-tools.js";
 import type { ToolSelection } from "../selection/tool-selection.js";
 import { toolUsagePrompt } from "./tool-usage-prompt.js";
@@ -30,8 +39,9 @@ export class ToolSet implements ToolRegistry {
 
   /**
    * A set holding `tools` (throws `DuplicateToolError` on a repeated name). Throws a
-   * `ConfigurationError` for an unknown option (accepted: `basePrompt`) or a
-   * `basePrompt` that is not a string.
+   * `ConfigurationError` for an unknown option (accepted: `basePrompt`), a
+   * `basePrompt` that is not a string, or a tool without a string name or an `execute`
+   * function.
    */
   constructor(tools: Iterable<Tool> = [], options: ToolSetOptions = {}) {
     checkOptions("ToolSet", options, TOOL_SET_OPTION_RULES);
@@ -44,8 +54,13 @@ export class ToolSet implements ToolRegistry {
     return this.#tools.size;
   }
 
-  /** Adds a tool; throws `DuplicateToolError` (`TOOL_DUPLICATE_NAME`) if the name is taken. Returns the set. */
+  /**
+   * Adds a tool; throws a `ConfigurationError` for a tool without a string name or an
+   * `execute` function, and `DuplicateToolError` (`TOOL_DUPLICATE_NAME`) if the name is
+   * taken. Returns the set.
+   */
   register(tool: Tool): this {
+    checkToolShape(tool);
     if (this.#tools.has(tool.name)) throw new DuplicateToolError(tool.name);
     this.#tools.set(tool.name, tool);
     this.#list = undefined;

@@ -29,10 +29,15 @@ async function pause(ms, signal) {
   }
 }
 
-/** A tool that logs its execution, optionally reports progress and waits, then returns a value derived from its arguments. */
+/**
+ * A tool that logs its execution, optionally reports progress and waits, then returns a
+ * value derived from its arguments. A check: running it twice is safe, so a call the
+ * killed process left in doubt runs again when the run is resumed.
+ */
 function tool(name, waitMs) {
   return {
     name,
+    effects: "idempotent",
     description: `The ${name} check of the durability test.`,
     parameters: { type: "object", properties: { value: { type: "string" } }, required: ["value"], additionalProperties: false },
     async execute(args, context) {

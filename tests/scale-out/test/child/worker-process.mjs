@@ -41,8 +41,11 @@ const model = scriptedModel(
   { repeatLast: true },
 );
 
+// Running a unit of work twice is safe (the tests count how often each ran): a call a killed worker left in doubt
+// runs again on the worker that takes the run over. (The approver's charges are not: see ./approval-agent.mjs.)
 const work = {
   name: "work",
+  effects: "idempotent",
   description: "Does one unit of work.",
   parameters: { type: "object", properties: { step: { type: "number" }, part: { type: "string" } }, required: ["step", "part"] },
   async execute(args, context) {

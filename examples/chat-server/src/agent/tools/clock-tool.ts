@@ -20,6 +20,8 @@ export function clockTool(pace: Pace, now: () => Date = () => new Date()): Tool<
     name: "clock",
     description: "Returns the server's current date and time (UTC).",
     parameters: z.object({}).strict(),
+    // It only reads: a call a dead worker left in doubt simply runs again.
+    effects: "idempotent",
     execute: async (_args, ctx): Promise<ClockResult> => {
       await ctx.progress("reading the server clock");
       await pace.sleep(150, ctx.signal);

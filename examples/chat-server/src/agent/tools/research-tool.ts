@@ -31,6 +31,8 @@ export function researchTool(pace: Pace): Tool<{ question: string }, ResearchRes
     name: "research",
     description: "Runs two researchers in parallel on a question, one for the direct facts and one for context, and returns what each found.",
     parameters: z.object({ question: z.string().min(1).max(2000).describe("The question to research.") }),
+    // Its effects are its researchers' calls, journaled on their own: run again after a fault, it continues them.
+    effects: "idempotent",
     execute: async ({ question }, ctx): Promise<ResearchResult> => {
       const progress = ProgressGroup.forTool(ctx, "Research", "RESEARCH");
       const briefing = progress.startStep(`Briefing ${RESEARCH_ANGLES.length} researchers`, "BRIEF");

@@ -23,6 +23,8 @@ export function searchTool(pace: Pace): Tool<{ query: string }, SearchResult> {
     description:
       "Searches the knowledge base (Baton's event streaming; light travel in the Solar System) and returns the best passages with their source and score.",
     parameters: z.object({ query: z.string().min(1).max(500).describe("What to look for.") }),
+    // It only reads: a call a dead worker left in doubt simply runs again.
+    effects: "idempotent",
     execute: async ({ query }, ctx): Promise<SearchResult> => {
       const progress = ProgressGroup.forTool(ctx, "Search", "SEARCH");
       const searching = progress.startStep(`Searching ${PASSAGES.length} passages for “${query}”`, "SEARCH");

@@ -14,7 +14,8 @@ const GOING_STATES = ["active", "waiting", "delayed", "prioritized"] as const;
  * `queue.submit(...)` for a worker and answers `201 { runId }` at once (the events
  * route streams it from Redis as the worker runs it). With `maxConcurrentRuns` runs
  * waiting or running in the queue already it answers 429 `TOO_MANY_RUNS` with
- * `Retry-After` instead.
+ * `Retry-After` instead. Both calls to Redis are bounded (the queue's `commandTimeoutMs`):
+ * when Redis does not answer, the route answers 503 (see `answeringUnavailable`).
  */
 export function createQueuedRunRoute(state: QueueRoutesState): Route {
   /** Submits of this node not in the queue's counts yet (two POSTs at once must not both pass the cap). */
@@ -26,7 +27,7 @@ export function createQueuedRunRoute(state: QueueRoutesState): Route {
       const message = messageOf(await readJsonBody(req));
       submitting++;
       try {
-        const counts = await state.queue.queue.getJobCounts(...GOING_STATES);
+        const counts = await state.queue.countJobs(...GOING_STATES);
         const going = GOING_STATES.reduce((sum, name) => sum + (counts[name] ?? 0), 0) + submitting - 1;
         if (going >= state.maxConcurrentRuns) {
           throw new HttpError(429, "TOO_MANY_RUNS", `${going} runs are queued or going already (at most ${state.maxConcurrentRuns}). Try again shortly.`, {

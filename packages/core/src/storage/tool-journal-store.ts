@@ -1,0 +1,52 @@
+import type { ToolCallOutcome } from "../run/run-state.js";
+import type { RunFence } from "./run-store.js";
+
+/**
+ * How a journaled call ended: a {@link ToolCallOutcome}, or `interrupted` for a call
+ * that paused the run (its tool asked the user a question, or a nested run it started
+ * paused): such a call runs again, by design, once the run is resumed with the answers.
+ */
+export type ToolJournalOutcome = ToolCallOutcome | { readonly status: "interrupted"; readonly durationMs: number };
+
+/**
+ * One tool call as the run's journal keeps it: its intent, written before the call
+ * starts, and its outcome, written once it ends. A call whose intent is stored but
+ * whose outcome is not may have run, in part or whole: the run treats it as in doubt
+ * when it is resumed (see the tool's `effects`).
+ */
+export interface ToolJournalEntry {
+  readonly runId: string;
+  /** The call's id, unique in the run tree. */
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** Agent path of the run that made the call (`main`, `main/researcher#2`). */
+  readonly agentPath: string;
+  /** 1 for the call's first start, one more each time it is started again. */
+  readonly attempt: number;
+  /** The fencing token of the claim it started under. */
+  readonly token: number;
+  /** Milliseconds since the epoch when this attempt started. */
+  readonly startedAt: number;
+  /** How this attempt ended; absent while it runs (or if its process died first). */
+  readonly outcome?: ToolJournalOutcome;
+  /** Milliseconds since the epoch when this attempt ended. */
+  readonly endedAt?: number;
+}
+
+/**
+ * The tool-call journal of runs: the record that lets a resumed run tell a call that
+ * never started from one that finished and one in doubt. Two primitives; an adapter
+ * keeps one record per (run, call), in the order calls were first written, and prunes
+ * it with the run (`prune("runs")`).
+ */
+export interface ToolJournalStore {
+  /**
+   * Writes entries of one run, all or none, each replacing the entry of its call: an
+   * intent (no `outcome`) before a call starts, the same entry with its outcome once it
+   * ended. Refused with a `RunClaimLostError`, and nothing written, unless
+   * `fence.token` is still the run's token (checked in the same atomic step).
+   */
+  writeToolJournal(entries: readonly ToolJournalEntry[], fence: RunFence): Promise<void>;
+  /** The run's journal, one entry per call, in the order the calls were first written; empty for an unknown run. */
+  loadToolJournal(runId: string): Promise<ToolJournalEntry[]>;
+}
