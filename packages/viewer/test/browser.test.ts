@@ -36,6 +36,15 @@ let state: RunState;
 /** The live run's events, sent one by one over SSE when the page connects. */
 let liveEvents: StreamEvent[];
 const liveStreams: ServerResponse[] = [];
+/**
+ * The live stream sends the first half of its events, then holds the rest until the test has
+ * seen a running row: on a busy machine the page may otherwise draw the run only once it has
+ * ended, and no row would ever be seen running.
+ */
+let releaseLiveRest: () => void = () => {};
+const liveRestReleased = new Promise<void>((resolve) => {
+  releaseLiveRest = resolve;
+});
 
 beforeAll(async () => {
   let result;
@@ -57,16 +66,17 @@ beforeAll(async () => {
     if (req.url === "/sse/live-run") {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       liveStreams.push(res);
-      let i = 0;
-      const timer = setInterval(() => {
-        const event = liveEvents[i++];
-        if (!event) {
-          clearInterval(timer);
-          return;
-        }
+      let closed = false;
+      req.on("close", () => {
+        closed = true;
+      });
+      const half = Math.floor(liveEvents.length / 2);
+      for (const [i, event] of liveEvents.entries()) {
+        if (i === half) await liveRestReleased;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (closed) return;
         res.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      }, 10);
-      req.on("close", () => clearInterval(timer));
+      }
       return;
     }
     res.writeHead(404).end();
@@ -239,7 +249,9 @@ describe("the viewer page in headless Chromium", { timeout: BROWSER_TEST_MS }, (
     await page.waitForSelector("body[data-state=live]");
     // While it runs, some row is running.
     await page.waitForSelector("[data-testid=row][data-status=running]");
-    await page.waitForSelector("body[data-state=ended]", { timeout: 10_000 });
+    expect(await page.locator("body").getAttribute("data-state")).toBe("live");
+    releaseLiveRest();
+    await page.waitForSelector("body[data-state=ended]");
     const rows = await domRows(page);
     expect(rows.map((row) => row.id)).toEqual(buildTrace(liveEvents).rows.map((row) => row.id));
     expect(rows.every((row) => row.status === "ok")).toBe(true);
@@ -251,7 +263,7 @@ describe("the viewer page in headless Chromium", { timeout: BROWSER_TEST_MS }, (
     const { page, errors } = await openRun("growing-run");
     await page.waitForSelector("body[data-state=live]");
     await page.waitForSelector("[data-testid=row][data-status=running]");
-    await page.waitForSelector("body[data-state=ended]", { timeout: 10_000 });
+    await page.waitForSelector("body[data-state=ended]");
     const rows = await domRows(page);
     expect(rows.map((row) => row.id)).toEqual(buildTrace(events).rows.map((row) => row.id));
     expect(rows.every((row) => row.status === "ok")).toBe(true);
