@@ -18,7 +18,11 @@
 // timing both builds side by side measured each build's code after the other's had
 // run, which skewed the figures by more than what is measured.)
 //
-//   node bench/journal-cost.mjs [steps=10] [calls=1] [processes=8] [--against <checkout>] [--samples 150]
+// With `--paired`, each process times stored and unstored runs of one build in turns (a process's
+// fast or slow mode then moves both alike), and a build's figure is the median over its processes
+// of their difference.
+//
+//   node bench/journal-cost.mjs [steps=10] [calls=1] [processes=8] [--against <checkout>] [--samples 150] [--paired]
 //
 // Prints a table, each process's median, then one JSON line: { steps, calls, builds:
 // { <name>: { none, store } }, usPerCallAddedByJournal?, usPerCallAddedByJournalFastest? }
@@ -66,6 +70,20 @@ const median = (values) => {
 if (child !== undefined) {
   // One process of one kind: warm up, then print the median of SAMPLES samples.
   const runs = await loadJournalRuns(child, STEPS, CALLS);
+  if (mode === "paired") {
+    // Stored and unstored samples taking turns in one process: its mode (fast or slow) moves both alike.
+    const none = [];
+    const store = [];
+    for (let i = 0; i < WARM_UP_SAMPLES + SAMPLES; i++) {
+      const unstored = await sample(runs, false);
+      const stored = await sample(runs, true);
+      if (i < WARM_UP_SAMPLES) continue;
+      none.push(unstored);
+      store.push(stored);
+    }
+    console.log(JSON.stringify({ none: median(none), store: median(store) }));
+    process.exit(0);
+  }
   const values = [];
   for (let i = 0; i < WARM_UP_SAMPLES + SAMPLES; i++) {
     const value = await sample(runs, mode === "store");
@@ -76,6 +94,38 @@ if (child !== undefined) {
 }
 
 const builds = { this: here, ...(against ? { against } : {}) };
+if (args.includes("--paired")) {
+  // Each process times both kinds of runs of one build, in turns; a build's figure is the median over its processes
+  // of stored − unstored, so a process's mode, which moves both, drops out.
+  const differences = Object.fromEntries(Object.keys(builds).map((name) => [name, []]));
+  for (let round = 0; round < PROCESSES; round++) {
+    const names = Object.keys(builds);
+    for (const name of round % 2 ? names.reverse() : names) {
+      const out = execFileSync(
+        process.execPath,
+        [fileURLToPath(import.meta.url), String(STEPS), String(CALLS), "--child", builds[name], "--mode", "paired", "--samples", String(SAMPLES)],
+        { encoding: "utf8" },
+      );
+      const { none, store } = JSON.parse(out.trim().split("\n").at(-1));
+      differences[name].push({ none, store });
+    }
+  }
+  console.log(`${STEPS} steps of ${CALLS} instant tool call(s); ${PROCESSES} processes per build, each timing stored and unstored runs in turns`);
+  console.log("| build   | stored − unstored (median of processes) |");
+  console.log("| ------- | --------------------------------------- |");
+  const result = { steps: STEPS, calls: CALLS, paired: {} };
+  for (const [name, pairs] of Object.entries(differences)) {
+    result.paired[name] = median(pairs.map(({ none, store }) => store - none));
+    console.log(`| ${name.padEnd(7)} | ${result.paired[name].toFixed(2).padStart(39)} |`);
+    console.log(`  ${name}: ${pairs.map(({ none, store }) => `${store.toFixed(1)}−${none.toFixed(1)}`).join(" ")}`);
+  }
+  if (against) {
+    result.usPerCallAddedByJournal = result.paired.this - result.paired.against;
+    console.log(`journal and fencing (this build's stored − unstored minus ${against}'s): ${result.usPerCallAddedByJournal.toFixed(2)} µs per tool call`);
+  }
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
 const kinds = Object.keys(builds).flatMap((name) => [
   [name, "none"],
   [name, "store"],
