@@ -1,8 +1,16 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { loadProviderFixture, startProviderServer, type ProviderServer } from "@baton/testing";
+import {
+  loadProviderFixture,
+  privateRedisUnavailableReason,
+  startPrivateRedis,
+  startProviderServer,
+  type PrivateRedis,
+  type ProviderServer,
+} from "@baton/testing";
 import { build } from "esbuild";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
@@ -13,7 +21,8 @@ import { startLocalRegistry, type LocalRegistry } from "../src/local-registry.js
 import { keepSqliteBinary, sqliteBinaryCacheEnvironment } from "../src/sqlite-binary-cache.js";
 import { downloadTarball, fetchPackument, type DownloadedTarball, type PublishedManifest } from "../src/published-tarball.js";
 import { readmeCodeBlocks } from "../src/readme-code-blocks.js";
-import { importedPackages } from "../src/readme-install.js";
+import { type ExampleRunSetup, runReadmeExample } from "../src/readme-example-run.js";
+import { firstRunnableExample, importedPackages, readmeInstall } from "../src/readme-install.js";
 import { releaseFromCopy, type ReleasedCopy } from "../src/release-from-copy.js";
 import { publishedPackages, REPOSITORY_ROOT } from "../src/repository.js";
 import { type CommandFailedError, runCommand } from "../src/run-command.js";
@@ -385,3 +394,186 @@ describe("@baton/cli installed from the registry into a fresh project", () => {
     );
   });
 });
+
+/** The recorded text answer each provider adapter's README example is replayed, by protocol. */
+const TEXT_ANSWERS = {
+  anthropic: loadProviderFixture("anthropic", "anthropic-text"),
+  google: loadProviderFixture("google", "google-text"),
+  "openai-chat": loadProviderFixture("openai-chat", "openai-text"),
+} as const;
+
+/** The text a recorded answer streams (Anthropic's `text_delta`s, Gemini's parts, OpenAI's deltas). */
+function answerText(protocol: keyof typeof TEXT_ANSWERS): string {
+  return TEXT_ANSWERS[protocol]
+    .map((line) => {
+      const chunk = JSON.parse(line) as {
+        delta?: { text?: string };
+        candidates?: { content?: { parts?: { text?: string; thought?: boolean }[] } }[];
+        choices?: { delta?: { content?: string | null } }[];
+      };
+      if (protocol === "anthropic") return chunk.delta?.text ?? "";
+      if (protocol === "google") return (chunk.candidates?.[0]?.content?.parts ?? []).map((part) => (part.thought ? "" : (part.text ?? ""))).join("");
+      return chunk.choices?.[0]?.delta?.content ?? "";
+    })
+    .join("");
+}
+
+/** What runs each package README's first example needs, and what its output must show. */
+interface ReadmeExampleCase {
+  readonly setup: ExampleRunSetup;
+  /** Before the run: queues the replayed answers, creates the database… */
+  readonly before?: () => Promise<void>;
+  /** What the output must contain. */
+  readonly prints?: readonly string[];
+  /** For an example that keeps serving: checks it while it is up. */
+  readonly whileUp?: (output: string) => Promise<void>;
+}
+
+describe("the first example of every package README, run in a fresh project that installed exactly its install line", () => {
+  const projects = new Map<string, FreshProject | Error>();
+  let replay: ProviderServer | undefined;
+  let redis: PrivateRedis | undefined;
+  let tsx: FreshProject | undefined;
+  let database: string | undefined;
+  const examples = PACKAGES.map(({ name, folder }) => {
+    const markdown = readFileSync(join(REPOSITORY_ROOT, "packages", folder, "README.md"), "utf8");
+    return { name, install: readmeInstall(markdown)!, example: firstRunnableExample(markdown)! };
+  });
+
+  beforeAll(async () => {
+    replay = await startProviderServer();
+    if (privateRedisUnavailableReason() === undefined) redis = await startPrivateRedis();
+    // What `npx tsx` runs, installed once from the registry.
+    tsx = await createFreshProject(registry!.url);
+    await tsx.npm("install", "tsx@4");
+    // Each README's line in a project of its own, three at a time.
+    const queue = [...examples];
+    const installOne = async (): Promise<void> => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        let project: FreshProject | undefined;
+        try {
+          project = await createFreshProject(registry!.url, sqliteBinaryCacheEnvironment());
+          await project.npm("install", ...next.install.packages);
+          projects.set(next.name, project);
+        } catch (error) {
+          project?.remove();
+          projects.set(next.name, error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+    };
+    await Promise.all([installOne(), installOne(), installOne()]);
+  }, 900_000);
+
+  afterAll(async () => {
+    for (const project of projects.values()) if (!(project instanceof Error)) project.remove();
+    tsx?.remove();
+    await replay?.close();
+    await redis?.stop();
+  }, 60_000);
+
+  /** The case of package `name`: its environment, replays and expected output. */
+  async function caseOf(name: string, project: FreshProject): Promise<ReadmeExampleCase> {
+    const port = String(await freePort());
+    const replayText = (protocol: keyof typeof TEXT_ANSWERS) => async () => replay!.enqueue({ kind: "stream", protocol, chunks: TEXT_ANSWERS[protocol] });
+    const redisUrl: readonly [string, string] = ["redis://127.0.0.1:6379", redis?.url() ?? "redis://127.0.0.1:6379"];
+    switch (name) {
+      case "@baton/anthropic":
+        return {
+          setup: { env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: replay!.url } },
+          before: replayText("anthropic"),
+          prints: [answerText("anthropic")],
+        };
+      case "@baton/google":
+        return {
+          setup: { env: { GEMINI_API_KEY: "test-key", GOOGLE_GEMINI_BASE_URL: replay!.url } },
+          before: replayText("google"),
+          prints: [answerText("google")],
+        };
+      case "@baton/openai":
+        return { setup: { env: openAIEnvironment(replay!) }, before: replayText("openai-chat"), prints: [REPLAYED_ANSWER] };
+      case "@baton/events":
+        return { setup: { replace: [["3000", port]] }, prints: ["weather → { city: 'Paris', celsius: 21 }", "It is 21 °C in Paris.", "completed, last seq"] };
+      case "@baton/viewer":
+        return {
+          setup: { replace: [["3000", port]], servesUntil: /http:\/\/localhost:\d+\/viewer\/runs\/\S+/ },
+          whileUp: async (output) => {
+            const url = /http:\/\/localhost:\d+\/viewer\/runs\/\S+/.exec(output)![0];
+            const page = await fetch(url);
+            expect(page.status).toBe(200);
+            expect(page.headers.get("content-type")).toContain("text/html");
+          },
+        };
+      case "@baton/queue":
+        // A worker: up (connected, waiting for runs) until SIGTERM, which its handler ends with exit code 0.
+        return { setup: { env: { OPENAI_API_KEY: "sk-test" }, replace: [redisUrl], upAfterMs: 10_000, exitAfterStop: 0 } };
+      case "@baton/storage-redis":
+        return { setup: { replace: [redisUrl] }, prints: ["1 1", "true"] };
+      case "@baton/storage-postgres":
+        return {
+          setup: { env: { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${(database = `baton_readme_${process.pid}`)}` } },
+          before: () => postgresDatabase(project, "create", database!),
+          prints: ["claimed: true"],
+        };
+      case "@baton/mcp":
+        return { setup: {}, prints: ["→ fs_list_directory", "Those are the files."] };
+      case "@baton/storage-sqlite":
+        return { setup: {}, prints: ["1 user:", "claimed: true"] };
+      default:
+        return { setup: {} };
+    }
+  }
+
+  it("covers every published package, each with an install line and a runnable example", () => {
+    expect(examples.map(({ name }) => name)).toStrictEqual(PACKAGES.map(({ name }) => name));
+    for (const { name, install, example } of examples) {
+      expect(install?.packages, name).toContain(name);
+      expect(example, name).toBeDefined();
+    }
+  });
+
+  it.each(PACKAGES.map(({ name }) => name))("%s: installs with its line alone and runs as written", async (name) => {
+    const project = projects.get(name);
+    if (project instanceof Error) throw project;
+    const { example } = examples.find((entry) => entry.name === name)!;
+    const needsRedis = name === "@baton/queue" || name === "@baton/storage-redis";
+    if (needsRedis && redis === undefined) {
+      if (process.env.CI) throw new Error(`${name}: ${privateRedisUnavailableReason()} (CI is set)`);
+      return;
+    }
+    const exampleCase = await caseOf(name, project!);
+    try {
+      await exampleCase.before?.();
+    } catch (error) {
+      // No PostgreSQL here: a laptop may lack it, CI may not.
+      if (name === "@baton/storage-postgres" && !process.env.CI) return;
+      throw error;
+    }
+    try {
+      const tsxCli = join(tsx!.dir, "node_modules", "tsx", "dist", "cli.mjs");
+      const output = await runReadmeExample(project!.dir, example, exampleCase.setup, tsxCli, exampleCase.whileUp);
+      for (const text of exampleCase.prints ?? []) expect(output.stdout, `${name} prints`).toContain(text);
+    } finally {
+      if (name === "@baton/storage-postgres") await postgresDatabase(project!, "drop", database!);
+    }
+  });
+});
+
+/** A port nothing listens on now (the examples that serve take a fixed one, 3000, which another suite may hold). */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Creates or drops a database on the local PostgreSQL, with the `pg` a project installed (with `@baton/storage-postgres`). */
+async function postgresDatabase(project: FreshProject, action: "create" | "drop", name: string): Promise<void> {
+  const statement = action === "create" ? `CREATE DATABASE ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`;
+  const script = [
+    'const { Client } = require("pg");',
+    'const client = new Client({ connectionString: "postgres://postgres@127.0.0.1:5432/test", connectionTimeoutMillis: 5000 });',
+    `client.connect().then(() => client.query(${JSON.stringify(statement)})).then(() => client.end(), (error) => { console.error(error.message); process.exit(1); });`,
+  ].join("\n");
+  await project.node(["-e", script]);
+}
