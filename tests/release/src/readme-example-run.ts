@@ -16,12 +16,11 @@ export interface ExampleRunSetup {
   readonly replace?: readonly (readonly [string, string])[];
   /**
    * For an example that keeps serving (an HTTP server, a queue worker): what its output
-   * shows once it is up (`undefined` output: it is up once it has run for `upAfterMs`).
-   * The test then checks it with `whileUp`, and stops it with SIGTERM.
+   * shows once it is up. The test then checks it with `whileUp`, and stops it with SIGTERM.
    */
   readonly servesUntil?: RegExp;
-  /** For a server that prints nothing: how long it must stay up without failing. */
-  readonly upAfterMs?: number;
+  /** For a server that prints nothing: a probe that answers true once it is up (asked every 100 ms). */
+  readonly upWhen?: () => Promise<boolean>;
   /** The exit code an example that keeps serving must end with after SIGTERM (default: any, as Node's default handler kills it). */
   readonly exitAfterStop?: number;
 }
@@ -90,7 +89,7 @@ export async function runReadmeExample(
   const described = (output: ExampleRunOutput, why: string): Error =>
     new Error(`${file} ${why} (exit ${output.exitCode ?? "by a signal"}):\n${`${output.stdout}\n${output.stderr}`.trim().slice(-4000)}`);
   try {
-    if (setup.servesUntil === undefined && setup.upAfterMs === undefined) {
+    if (setup.servesUntil === undefined && setup.upWhen === undefined) {
       const output = await exited;
       if (output.exitCode !== 0) throw described(output, "failed");
       return output;
@@ -109,12 +108,11 @@ export async function runReadmeExample(
   }
 }
 
-/** Resolves true once the output matches `servesUntil`, or once `upAfterMs` has passed. */
+/** Resolves true once the output matches `servesUntil`, or `upWhen` answers true. */
 async function waitForUp(output: () => string, setup: ExampleRunSetup): Promise<boolean> {
-  const started = Date.now();
   for (;;) {
     if (setup.servesUntil?.test(output())) return true;
-    if (setup.upAfterMs !== undefined && Date.now() - started >= setup.upAfterMs) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (setup.upWhen !== undefined && (await setup.upWhen())) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

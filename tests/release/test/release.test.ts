@@ -504,8 +504,11 @@ describe("the first example of every package README, run in a fresh project that
           },
         };
       case "@baton/queue":
-        // A worker: up (connected, waiting for runs) until SIGTERM, which its handler ends with exit code 0.
-        return { setup: { env: { OPENAI_API_KEY: "sk-test" }, replace: [redisUrl], upAfterMs: 10_000, exitAfterStop: 0 } };
+        // A worker: up once BullMQ's connections reach Redis (its SIGTERM handler is set by then), until SIGTERM,
+        // which the handler ends with exit code 0.
+        return {
+          setup: { env: { OPENAI_API_KEY: "sk-test" }, replace: [redisUrl], upWhen: () => bullmqConnected(redis!), exitAfterStop: 0 },
+        };
       case "@baton/storage-redis":
         return { setup: { replace: [redisUrl] }, prints: ["1 1", "true"] };
       case "@baton/storage-postgres":
@@ -557,6 +560,12 @@ describe("the first example of every package README, run in a fresh project that
     }
   });
 });
+
+/** Whether a BullMQ client (its connections are named `bull:…`) is connected to the private Redis. */
+async function bullmqConnected(redis: PrivateRedis): Promise<boolean> {
+  const { stdout } = await runCommand("redis-cli", ["-p", String(redis.port), "CLIENT", "LIST"], { cwd: tmpdir(), timeoutMs: 5_000 });
+  return /\bname=bull:/.test(stdout);
+}
 
 /** A port nothing listens on now (the examples that serve take a fixed one, 3000, which another suite may hold). */
 async function freePort(): Promise<number> {
