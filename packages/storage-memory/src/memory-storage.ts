@@ -15,7 +15,11 @@ export interface MemoryStorageOptions {
  * a `ConfigurationError` that names the accepted ones.
  */
 export const MEMORY_STORAGE_OPTION_RULES = {
-  database: { expected: "a MemoryDatabase", test: (value: unknown) => value instanceof MemoryDatabase },
+  database: {
+    expected: "a MemoryDatabase",
+    /** A `MemoryDatabase` of this copy of the package. */
+    test: (value: unknown) => value instanceof MemoryDatabase,
+  },
 } as const satisfies { readonly [K in keyof Required<MemoryStorageOptions>]: OptionRule };
 
 /**

@@ -31,7 +31,10 @@ export interface ViewerHandlerOptions {
    * event log, so its rows are rebuilt approximately ({@link checkpointEvents}); the page
    * says so. Checkpoints are written through the run's data policy.
    */
-  readonly checkpoints?: { loadCheckpoint(runId: string): Promise<RunState | undefined> };
+  readonly checkpoints?: {
+    /** The run's latest checkpoint; undefined when none is stored. */
+    loadCheckpoint(runId: string): Promise<RunState | undefined>;
+  };
   /**
    * The Server-Sent Events URL of a run that may still be going (an `@baton/events`
    * SSE route, absolute or relative to the page's origin): the page follows it for the

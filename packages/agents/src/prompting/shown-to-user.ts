@@ -17,7 +17,11 @@ export const SHOWN_TO_USER_NOTE = "The user has already seen this output; do not
  */
 export type ShownToUserOptions =
   | { readonly toolNames: readonly string[]; readonly note?: string }
-  | { readonly predicate: (toolName: string, toolCall: ToolCallPart) => boolean; readonly note?: string };
+  | {
+      /** Whether the user has seen the result of this call. */
+      readonly predicate: (toolName: string, toolCall: ToolCallPart) => boolean;
+      readonly note?: string;
+    };
 
 /**
  * Wraps a result the user has already seen, as the model reads it:

@@ -8,7 +8,9 @@ export interface DataPolicy {
   readonly storeText: boolean;
   readonly storeToolCalls: boolean;
   readonly storeToolResults: boolean;
+  /** Keeps the calls of the tools it returns true for (all, when absent or null). */
   readonly filterToolCalls?: ((toolName: string) => boolean) | null;
+  /** Keeps the results of the tools it returns true for (all, when absent or null). */
   readonly filterToolResults?: ((toolName: string) => boolean) | null;
 }
 

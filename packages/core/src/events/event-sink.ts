@@ -14,5 +14,6 @@ import type { StreamEvent } from "./stream-event.js";
  * const sink: EventSink = { emit: (event) => console.log(event.seq, event.type) };
  */
 export interface EventSink {
+  /** Takes one event; a promise returned means the sink is full, and the run waits for it. */
   emit(event: StreamEvent): unknown;
 }

@@ -34,9 +34,13 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
  * };
  */
 export interface Logger {
+  /** Logs detail below a run's milestones (a sub-agent's start and end) with its fields. */
   debug(obj: object, msg?: string): void;
+  /** Logs a run's milestones (start, end) with their fields. */
   info(obj: object, msg?: string): void;
+  /** Logs a problem the run goes on after (a storage write that failed, a retry after a context overflow). */
   warn(obj: object, msg?: string): void;
+  /** Logs the end of a run that failed. */
   error(obj: object, msg?: string): void;
   /** A logger that adds `bindings` to every line (pino's `child`). Optional. */
   child?(bindings: Record<string, unknown>): Logger;

@@ -7,6 +7,7 @@ import { ConfigurationError } from "../errors/index.js";
 export interface OptionRule {
   /** The expected value in words, e.g. "a positive integer". */
   readonly expected: string;
+  /** Whether a value of the option is acceptable (undefined is accepted unless `required`). */
   readonly test: (value: unknown) => boolean;
   readonly required?: boolean;
   /** For an options object inside the options: its own rules, checked with the same messages (`fn: key`). */

@@ -29,6 +29,8 @@ export interface ArchiveStore {
  * a {@link ArchiveStore} (see `toolArchiveOf`) or an in-process map can back it.
  */
 export interface ToolArchive {
+  /** Keeps an output under its id (replacing one kept before). */
   put(entry: ArchivedToolOutput): void | Promise<void>;
+  /** The output kept under `id`; undefined when none is. */
   get(id: string): ArchivedToolOutput | undefined | Promise<ArchivedToolOutput | undefined>;
 }

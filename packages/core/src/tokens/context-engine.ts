@@ -42,5 +42,6 @@ export interface ContextEngineOutput {
 
 /** Keeps each request inside the model's window. `@baton/tokens` provides strategies. */
 export interface ContextEngine {
+  /** The request to send: the input's messages, made to fit its budget (and the events saying what was done). */
   prepare(input: ContextEngineInput): Promise<ContextEngineOutput>;
 }

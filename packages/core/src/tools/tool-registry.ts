@@ -11,6 +11,7 @@ export interface ToolRegistry {
   unregister(name: string): boolean;
   /** Removes every tool. */
   clear(): void;
+  /** The tool with this name; undefined when none is registered. */
   get(name: string): Tool | undefined;
   /** The tools in registration order. */
   list(): readonly Tool[];

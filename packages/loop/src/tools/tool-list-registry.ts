@@ -42,6 +42,7 @@ export class ToolListRegistry implements ToolRegistry {
     this.cachedList = undefined;
   }
 
+  /** The tool with this name; undefined when none is registered. */
   get(name: string): Tool | undefined {
     return this.tools.get(name);
   }

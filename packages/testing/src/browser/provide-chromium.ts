@@ -9,6 +9,7 @@ declare module "vitest" {
 
 /** The part of vitest's `TestProject` a global setup uses to hand values to the tests. */
 export interface ChromiumSetupProject {
+  /** Hands the Chromium path to the tests (`inject("chromiumPath")`). */
   provide(key: "chromiumPath", value: string): void;
 }
 

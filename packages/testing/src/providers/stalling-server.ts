@@ -6,6 +6,7 @@ export interface StallingServer {
   readonly url: string;
   /** Requests received. */
   readonly requests: number;
+  /** Ends the stalled responses and stops listening. */
   close(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 /** A Baton error class, as far as the suite needs it: its name and its cross-copy check. */
 export interface ErrorClass {
   readonly name: string;
+  /** Whether `value` is an error of this class, from any copy of `@baton/core`. */
   isInstance(value: unknown): boolean;
 }
 

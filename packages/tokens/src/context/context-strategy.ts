@@ -43,6 +43,7 @@ export interface ContextStrategy {
   readonly name: string;
   /** Run even when the request already fits. */
   readonly always?: boolean;
+  /** The smaller request, or undefined when this strategy cannot make it smaller. */
   apply(context: StrategyContext): StrategyResult | undefined | Promise<StrategyResult | undefined>;
 }
 

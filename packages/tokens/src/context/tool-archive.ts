@@ -10,10 +10,12 @@ export type { ArchivedToolOutput, ToolArchive } from "@baton/core";
 export class InMemoryToolArchive implements ToolArchive {
   private readonly entries = new Map<string, ArchivedToolOutput>();
 
+  /** Keeps an output under its id (replacing one kept before). */
   put(entry: ArchivedToolOutput): void {
     this.entries.set(entry.id, entry);
   }
 
+  /** The output kept under `id`; undefined when none is. */
   get(id: string): ArchivedToolOutput | undefined {
     return this.entries.get(id);
   }

@@ -16,6 +16,7 @@ export interface Zod4SchemaLike<TOutput = unknown> {
 export interface Zod3SchemaLike<TOutput = unknown> {
   readonly _def: unknown;
   readonly _output: TOutput;
+  /** Checks `data` against the schema without throwing. */
   safeParse(data: unknown): unknown;
 }
 
