@@ -9,23 +9,7 @@ import { useQueueHarness } from "./support/harness.js";
 import { loopAgent } from "./support/loop-agent.js";
 import { useRelayOnRedis } from "./support/relay-on-redis.js";
 import { describeWithRedis, REDIS_URL } from "./support/redis.js";
-import { readRelayed, textDelta } from "./support/relayed-events.js";
-
-/** The root run-end of an attempt, numbered `seq` by it. */
-const runEnd = (runId: string, seq: number): StreamEvent =>
-  ({
-    type: "run-end",
-    runId,
-    agentPath: "main",
-    seq,
-    contentIndex: 0,
-    timestamp: 1,
-    stopReason: "completed",
-    text: "",
-    iterations: 1,
-    toolCallCount: 0,
-    usage: {},
-  }) as unknown as StreamEvent;
+import { readRelayed, runEnd, textDelta } from "./support/relayed-events.js";
 
 /** A text delta an attempt emits, told apart from other attempts' by its text. */
 const said = (runId: string, seq: number, text: string, contentIndex = 0): StreamEvent =>

@@ -5,22 +5,7 @@ import { RedisRunEventLog } from "../src/index.js";
 import { openRelayWriter } from "../src/relay/relay-writer.js";
 import { useRelayOnRedis } from "./support/relay-on-redis.js";
 import { describeWithRedis } from "./support/redis.js";
-import { readRelayed, textDelta } from "./support/relayed-events.js";
-
-const runEnd = (runId: string, seq: number): StreamEvent =>
-  ({
-    type: "run-end",
-    runId,
-    agentPath: "main",
-    seq,
-    contentIndex: 0,
-    timestamp: 1,
-    stopReason: "completed",
-    text: "",
-    iterations: 1,
-    toolCallCount: 0,
-    usage: {},
-  }) as unknown as StreamEvent;
+import { readRelayed, runEnd, textDelta } from "./support/relayed-events.js";
 
 describeWithRedis("the event relay on Redis Streams", () => {
   const suite = useRelayOnRedis("relay");
