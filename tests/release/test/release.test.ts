@@ -421,8 +421,12 @@ function answerText(protocol: keyof typeof TEXT_ANSWERS): string {
 /** What runs each package README's first example needs, and what its output must show. */
 interface ReadmeExampleCase {
   readonly setup: ExampleRunSetup;
+  /** A local service it needs: without it the case is skipped, or fails under `CI`. */
+  readonly requires?: "redis-server" | "PostgreSQL";
   /** Before the run: queues the replayed answers, creates the database… */
   readonly before?: () => Promise<void>;
+  /** After the run, whatever its outcome: drops the database. */
+  readonly after?: () => Promise<void>;
   /** What the output must contain. */
   readonly prints?: readonly string[];
   /** For an example that keeps serving: checks it while it is up. */
@@ -434,7 +438,6 @@ describe("the first example of every package README, run in a fresh project that
   let replay: ProviderServer | undefined;
   let redis: PrivateRedis | undefined;
   let tsx: FreshProject | undefined;
-  let database: string | undefined;
   const examples = PACKAGES.map(({ name, folder }) => {
     const markdown = readFileSync(join(REPOSITORY_ROOT, "packages", folder, "README.md"), "utf8");
     return { name, install: readmeInstall(markdown)!, example: firstRunnableExample(markdown)! };
@@ -473,7 +476,6 @@ describe("the first example of every package README, run in a fresh project that
 
   /** The case of package `name`: its environment, replays and expected output. */
   async function caseOf(name: string, project: FreshProject): Promise<ReadmeExampleCase> {
-    const port = String(await freePort());
     const replayText = (protocol: keyof typeof TEXT_ANSWERS) => async () => replay!.enqueue({ kind: "stream", protocol, chunks: TEXT_ANSWERS[protocol] });
     const redisUrl: readonly [string, string] = ["redis://127.0.0.1:6379", redis?.url() ?? "redis://127.0.0.1:6379"];
     switch (name) {
@@ -492,10 +494,13 @@ describe("the first example of every package README, run in a fresh project that
       case "@baton/openai":
         return { setup: { env: openAIEnvironment(replay!) }, before: replayText("openai-chat"), prints: [REPLAYED_ANSWER] };
       case "@baton/events":
-        return { setup: { replace: [["3000", port]] }, prints: ["weather → { city: 'Paris', celsius: 21 }", "It is 21 °C in Paris.", "completed, last seq"] };
+        return {
+          setup: { replace: [["3000", String(await freePort())]] },
+          prints: ["weather → { city: 'Paris', celsius: 21 }", "It is 21 °C in Paris.", "completed, last seq"],
+        };
       case "@baton/viewer":
         return {
-          setup: { replace: [["3000", port]], servesUntil: /http:\/\/localhost:\d+\/viewer\/runs\/\S+/ },
+          setup: { replace: [["3000", String(await freePort())]], servesUntil: /http:\/\/localhost:\d+\/viewer\/runs\/\S+/ },
           whileUp: async (output) => {
             const url = /http:\/\/localhost:\d+\/viewer\/runs\/\S+/.exec(output)![0];
             const page = await fetch(url);
@@ -507,16 +512,21 @@ describe("the first example of every package README, run in a fresh project that
         // A worker: up once BullMQ's connections reach Redis (its SIGTERM handler is set by then), until SIGTERM,
         // which the handler ends with exit code 0.
         return {
+          requires: "redis-server",
           setup: { env: { OPENAI_API_KEY: "sk-test" }, replace: [redisUrl], upWhen: () => bullmqConnected(redis!), exitAfterStop: 0 },
         };
       case "@baton/storage-redis":
-        return { setup: { replace: [redisUrl] }, prints: ["1 1", "true"] };
-      case "@baton/storage-postgres":
+        return { requires: "redis-server", setup: { replace: [redisUrl] }, prints: ["1 1", "true"] };
+      case "@baton/storage-postgres": {
+        const database = `baton_readme_${process.pid}`;
         return {
-          setup: { env: { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${(database = `baton_readme_${process.pid}`)}` } },
-          before: () => postgresDatabase(project, "create", database!),
+          requires: "PostgreSQL",
+          setup: { env: { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}` } },
+          before: () => postgresDatabase(project, "create", database),
+          after: () => postgresDatabase(project, "drop", database),
           prints: ["claimed: true"],
         };
+      }
       case "@baton/mcp":
         return { setup: {}, prints: ["→ fs_list_directory", "Those are the files."] };
       case "@baton/storage-sqlite":
@@ -538,17 +548,17 @@ describe("the first example of every package README, run in a fresh project that
     const project = projects.get(name);
     if (project instanceof Error) throw project;
     const { example } = examples.find((entry) => entry.name === name)!;
-    const needsRedis = name === "@baton/queue" || name === "@baton/storage-redis";
-    if (needsRedis && redis === undefined) {
-      if (process.env.CI) throw new Error(`${name}: ${privateRedisUnavailableReason()} (CI is set)`);
-      context.skip(`${name}: ${privateRedisUnavailableReason()}`);
-    }
     const exampleCase = await caseOf(name, project!);
+    // A laptop may lack a service; CI may not.
+    const unavailable = (why: string): void => {
+      if (process.env.CI) throw new Error(`${name}: ${why} (CI is set)`);
+      context.skip(`${name}: ${why}`);
+    };
+    if (exampleCase.requires === "redis-server" && redis === undefined) unavailable(privateRedisUnavailableReason() ?? "no redis-server");
     try {
       await exampleCase.before?.();
     } catch (error) {
-      // No PostgreSQL here: a laptop may lack it, CI may not.
-      if (name === "@baton/storage-postgres" && !process.env.CI) context.skip(`${name}: no PostgreSQL at 127.0.0.1:5432 (${String(error)})`);
+      if (exampleCase.requires === "PostgreSQL") unavailable(`no PostgreSQL at 127.0.0.1:5432 (${String(error)})`);
       throw error;
     }
     try {
@@ -556,7 +566,7 @@ describe("the first example of every package README, run in a fresh project that
       const output = await runReadmeExample(project!.dir, example, exampleCase.setup, tsxCli, exampleCase.whileUp);
       for (const text of exampleCase.prints ?? []) expect(output.stdout, `${name} prints`).toContain(text);
     } finally {
-      if (name === "@baton/storage-postgres") await postgresDatabase(project!, "drop", database!);
+      await exampleCase.after?.();
     }
   });
 });
