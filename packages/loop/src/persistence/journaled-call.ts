@@ -1,4 +1,4 @@
-import { isBatonError, ToolExecutionError, type BatchCall, type ToolCallOutcome } from "@baton/core";
+import { isBatonError, ToolExecutionError, type BatchCall, type ToolCallOutcome, type ToolJournalEntry } from "@baton/core";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import type { PreparedToolCall } from "../tools/prepared-tool-call.js";
 import { failedOutcome, runToolCall, ToolAbortedError } from "../tools/run-tool-call.js";
@@ -33,8 +33,9 @@ export function runJournaledCall(run: AgentRun, entry: BatchCall, prepared: Prep
   if (!runsUnderJournal(prepared)) return runToolCall(prepared, run, entry);
   const persistence = run.tree.persistence!;
   if (!persistence.health.claimHolds() || attemptEnding(run)) return NOT_STARTED;
-  // Its intent rode with the batch's checkpoint, which is stored: it starts now.
-  if (persistence.journal.intentStored(entry.call.toolCallId)) return Promise.resolve(runAfterIntent(run, entry, prepared, true));
+  // Its intent rode with the batch's checkpoint, which is stored: it starts now (checked just above).
+  const intent = persistence.journal.intentStored(entry.call.toolCallId);
+  if (intent !== undefined) return Promise.resolve(runStarted(run, entry, prepared, intent));
   // Aborted by the user before it started: it does not start.
   if (run.abort.aborted) return Promise.resolve(failedOutcome(prepared, run, "aborted", new ToolAbortedError(entry.call.toolName)));
   return persistence.journal.start(run.agentPath, entry.call, run.abort).then(
@@ -63,16 +64,27 @@ function runAfterIntent(
   if (!stored) return attemptEnding(run) ? undefined : failedOutcome(prepared, run, "aborted", new ToolAbortedError(entry.call.toolName));
   const persistence = run.tree.persistence!;
   if (attemptEnding(run) || !persistence.health.claimHolds()) return undefined;
-  const started = persistence.journal.entryOf(entry.call.toolCallId)!;
+  return runStarted(run, entry, prepared, persistence.journal.entryOf(entry.call.toolCallId)!);
+}
+
+/**
+ * Runs a call whose intent (`started`) is stored, its claim and storage checked, and
+ * journals how it ended; a run aborted meanwhile does not start it, and the journal says so.
+ */
+function runStarted(
+  run: AgentRun,
+  entry: BatchCall,
+  prepared: PreparedToolCall,
+  started: ToolJournalEntry,
+): ToolRunResult | Promise<ToolRunResult | undefined> {
   if (run.abort.aborted) {
-    // Aborted while its intent was written: it does not start, and the journal says so.
     const aborted = failedOutcome(prepared, run, "aborted", new ToolAbortedError(entry.call.toolName));
-    persistence.journal.end(started, aborted);
+    run.tree.persistence!.journal.end(started, aborted);
     return aborted;
   }
   return runToolCall(prepared, run, entry).then((result) => {
     if (result.status === "aborted" && attemptEnding(run)) return undefined;
-    persistence.journal.end(started, result.status === "interrupted" ? { status: "interrupted", durationMs: result.durationMs } : result);
+    run.tree.persistence!.journal.end(started, result.status === "interrupted" ? { status: "interrupted", durationMs: result.durationMs } : result);
     return result;
   });
 }

@@ -52,6 +52,9 @@ export interface RunPersistenceOptions {
   readonly onClaim?: ((claim: TakenClaim) => void) | undefined;
 }
 
+/** What {@link RunPersistence.bounded} resolves with once the run is unavailable: nothing is waited for. */
+const NOT_IN_TIME: Promise<boolean> = Promise.resolve(false);
+
 /** A finished run's answer, as the run holds it: its conversation gets it as one stored message. */
 export interface RunAnswer {
   /** The messages the run added (its turns and tool results). */
@@ -328,16 +331,16 @@ export class RunPersistence {
         reject(health.unavailable ?? new StorageUnavailableError(this.options.runId, "storage", waitedMs));
       };
       timer = setTimeout(giveUp, Math.max(0, until - Date.now()));
-      const unwatch = health.whenUnavailable(giveUp);
+      health.watch(giveUp);
       pending.then(
         (value) => {
           clearTimeout(timer);
-          unwatch();
+          health.unwatch(giveUp);
           resolve(value);
         },
         (error: unknown) => {
           clearTimeout(timer);
-          unwatch();
+          health.unwatch(giveUp);
           reject(error);
         },
       );
@@ -473,7 +476,17 @@ export class RunPersistence {
       this.checkpointStored = true;
       // The journal's entries riding with it are written first: a checkpoint never says more than the journal.
       const ride = this.journal.takeRide();
-      if (ride !== undefined) await this.journal.carry(ride);
+      if (ride !== undefined) {
+        // Awaited here, not in a function of the journal's: one promise fewer per ride.
+        ride.startedAt = Date.now();
+        let failure: unknown;
+        try {
+          await this.options.storage.writeToolJournal(ride.entries, this.fence);
+        } catch (error) {
+          failure = error ?? new Error("The tool-call journal's write failed without a reason.");
+        }
+        this.journal.carried(ride, failure);
+      }
       await this.options.storage.saveCheckpoint(stateUnderHistoryRules(this.latestState!()), this.claim());
     }, true);
     this.queuedCheckpoint = write;
@@ -488,42 +501,58 @@ export class RunPersistence {
    * Resolves with whether the write was done in time. Once the run is unavailable it
    * does not wait at all.
    */
-  async bounded(write: Promise<void>, abort?: AbortHub, waitMs = this.options.waitMs): Promise<boolean> {
-    if (this.health.unavailable !== undefined) return false;
+  bounded(write: Promise<void>, abort?: AbortHub, waitMs = this.options.waitMs): Promise<boolean> {
+    if (this.health.unavailable !== undefined) return NOT_IN_TIME;
     const startedAt = Date.now();
     const until = Math.min(startedAt + waitMs, this.health.deadlineFor(startedAt));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let unsubscribe: (() => void) | undefined;
-    let unwatch: (() => void) | undefined;
-    const late = new Promise<"late">((resolve) => {
-      // One function for the three ways the wait ends early.
-      const giveUp = (): void => resolve("late");
-      timer = setTimeout(giveUp, Math.max(0, until - startedAt));
+    // Once per checkpoint a batch waits for: one promise and as few closures as the wait's three ways to end early need.
+    return new Promise<boolean>((resolve, reject) => {
+      let waiting = true;
+      let unsubscribe: (() => void) | undefined;
+      /** Ends the wait (its timer, its listeners); false when it had ended already. */
+      const stopWaiting = (): boolean => {
+        if (!waiting) return false;
+        waiting = false;
+        clearTimeout(timer);
+        unsubscribe?.();
+        this.health.unwatch(giveUp);
+        return true;
+      };
+      const giveUp = (): void => {
+        if (!stopWaiting()) return;
+        this.late(startedAt, abort);
+        resolve(false);
+      };
+      const timer = setTimeout(giveUp, Math.max(0, until - startedAt));
       timer.unref?.();
+      // An abort that came already ends the wait at once (subscribe calls it now).
       if (abort) unsubscribe = abort.subscribe(giveUp);
       // The run's storage (or claim) gave out meanwhile: nothing is waited for any more.
-      unwatch = this.health.whenUnavailable(giveUp);
+      if (waiting) this.health.watch(giveUp);
+      write.then(
+        () => {
+          if (stopWaiting()) resolve(true);
+        },
+        (error: unknown) => {
+          if (stopWaiting()) reject(error);
+        },
+      );
     });
-    try {
-      const outcome = await Promise.race([write, late]);
-      if (outcome !== "late") return true;
-      this.failed = true;
-      // A write still pending at the run's storage deadline: storage does not answer, and the attempt ends.
-      if (!abort?.aborted) this.health.pending(this.headStartedAt ?? startedAt);
-      if (!abort?.aborted && this.health.unavailable === undefined && !this.lateReported) {
-        this.lateReported = true;
-        this.options.onError(
-          new BatonError(ERROR_CODES.STORAGE_ERROR, `A storage write took longer than ${Date.now() - startedAt} ms; the run goes on without waiting for it.`, {
-            retryable: true,
-          }),
-        );
-      }
-      return false;
-    } finally {
-      clearTimeout(timer);
-      unsubscribe?.();
-      unwatch?.();
-    }
+  }
+
+  /** A write {@link bounded} waited for is still pending at the end of its wait (or the run was aborted meanwhile). */
+  private late(startedAt: number, abort: AbortHub | undefined): void {
+    this.failed = true;
+    if (abort?.aborted) return;
+    // A write still pending at the run's storage deadline: storage does not answer, and the attempt ends.
+    this.health.pending(this.headStartedAt ?? startedAt);
+    if (this.health.unavailable !== undefined || this.lateReported) return;
+    this.lateReported = true;
+    this.options.onError(
+      new BatonError(ERROR_CODES.STORAGE_ERROR, `A storage write took longer than ${Date.now() - startedAt} ms; the run goes on without waiting for it.`, {
+        retryable: true,
+      }),
+    );
   }
 
   /** Saves a summary of the stored conversation the run read: the next run reads it instead of the messages it covers. */

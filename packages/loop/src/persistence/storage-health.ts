@@ -32,8 +32,8 @@ export class StorageHealth {
   private stop: StorageUnavailableError | undefined;
   /** Set once the run ended: the clocks no longer run. */
   private closed = false;
-  /** Told once when the run becomes unavailable (see {@link whenUnavailable}). */
-  private readonly listeners = new Set<() => void>();
+  /** Told once when the run becomes unavailable (see {@link watch}); an array, not a set: a wait adds and removes one without allocating. */
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly runId: string,
@@ -51,14 +51,20 @@ export class StorageHealth {
     return this.stop;
   }
 
-  /** Calls `listener` once when the run becomes unavailable (at once if it is); returns the unsubscribe function. */
-  whenUnavailable(listener: () => void): () => void {
-    if (this.stop !== undefined) {
-      listener();
-      return () => undefined;
-    }
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Calls `listener` once when the run becomes unavailable (at once if it is), unless {@link unwatch}ed first. */
+  watch(listener: () => void): void {
+    if (this.stop !== undefined) listener();
+    else this.listeners.push(listener);
+  }
+
+  /** Forgets a listener of {@link watch} (nothing when it was told already, or never watched). */
+  unwatch(listener: () => void): void {
+    const { listeners } = this;
+    const at = listeners.lastIndexOf(listener);
+    if (at < 0) return;
+    // Order does not matter: the last one takes the place of the one removed.
+    const last = listeners.pop()!;
+    if (at < listeners.length) listeners[at] = last;
   }
 
   /** The time by which a write started at `startedAt` must be done: its start (or the outage's) plus the storage wait. */
@@ -120,8 +126,8 @@ export class StorageHealth {
     if (this.stop !== undefined || this.closed) return;
     this.dispose();
     this.stop = new StorageUnavailableError(this.runId, reason, waitedMs, cause === undefined ? {} : { cause });
-    for (const listener of [...this.listeners]) listener();
-    this.listeners.clear();
+    const listeners = this.listeners.splice(0);
+    for (const listener of listeners) listener();
     this.onUnavailable(this.stop);
   }
 }

@@ -20,8 +20,8 @@ interface IntentGate {
 /** A write of the journal, with the calls waiting for it to start. */
 export interface JournalWrite {
   readonly entries: ToolJournalEntry[];
-  /** One gate per run whose calls wait for this write (almost always one). */
-  readonly gates: IntentGate[];
+  /** One gate per run whose calls wait for this write (almost always one; none for most rides). */
+  gates: IntentGate[] | undefined;
   /** When the write started (set when it starts). */
   startedAt: number;
   /** Set once the write is stored. */
@@ -64,12 +64,10 @@ export class ToolJournal {
   private stopped: unknown;
   /** Told once every write asked for so far is done (see {@link settled}). */
   private idleWaiters: (() => void)[] = [];
-  /** Entries that go with the next checkpoint's write ({@link takeRide}). */
+  /** Entries that go with the next checkpoint's write ({@link takeRide}; the checkpoint's write writes them and tells {@link carried}). */
   private riding: JournalWrite | undefined;
   /** Rides holding intents whose calls have not asked for them yet ({@link intentStored}, {@link start}). */
   private readonly rides: JournalWrite[] = [];
-  /** The ride {@link carry} is writing (the run's writes go one at a time). */
-  private carried: JournalWrite | undefined;
   /** Rides whose first try failed, tried again meanwhile. */
   private retryingRides = 0;
 
@@ -110,18 +108,21 @@ export class ToolJournal {
     if (ride.unasked++ === 0) this.rides.push(ride);
   }
 
-  /** Whether the call was {@link intend}ed and its intent is stored: the call may start (asked once per call). */
-  intentStored(toolCallId: string): boolean {
-    const ride = this.rideOf(toolCallId);
-    if (ride === undefined || !ride.stored) return false;
-    this.asked(ride);
-    return true;
-  }
-
-  /** The ride holding the call's intent, if it was {@link intend}ed and has not asked for it yet. */
-  private rideOf(toolCallId: string): JournalWrite | undefined {
+  /**
+   * The call's intent, when it was {@link intend}ed and is stored: the call may start
+   * (asked once per call); otherwise undefined.
+   */
+  intentStored(toolCallId: string): ToolJournalEntry | undefined {
     if (this.rides.length === 0) return undefined;
     const entry = this.entries.get(toolCallId);
+    const ride = this.rideOf(entry);
+    if (ride === undefined || !ride.stored) return undefined;
+    this.asked(ride);
+    return entry;
+  }
+
+  /** The ride holding `entry` (a call's latest entry), if it is an intent that was {@link intend}ed and has not asked for it yet. */
+  private rideOf(entry: ToolJournalEntry | undefined): JournalWrite | undefined {
     if (entry === undefined || entry.outcome !== undefined) return undefined;
     for (const ride of this.rides) if (ride.entries.includes(entry)) return ride;
     return undefined;
@@ -130,8 +131,12 @@ export class ToolJournal {
   /** One call of `ride` asked for its intent: once all have, the ride is forgotten. */
   private asked(ride: JournalWrite): void {
     if (--ride.unasked > 0) return;
-    const at = this.rides.indexOf(ride);
-    if (at >= 0) this.rides.splice(at, 1);
+    // Order does not matter: the last ride takes the place of this one (no array is made, as splice would).
+    const { rides } = this;
+    const at = rides.indexOf(ride);
+    if (at < 0) return;
+    const last = rides.pop()!;
+    if (at < rides.length) rides[at] = last;
   }
 
   /**
@@ -146,7 +151,7 @@ export class ToolJournal {
   start(agentPath: string, call: ToolCallPart, abort: AbortHub): Promise<boolean> {
     if (this.stopped !== undefined) return Promise.reject(this.stopped);
     if (abort.aborted) return Promise.resolve(false);
-    let write = this.rideOf(call.toolCallId);
+    let write = this.rides.length === 0 ? undefined : this.rideOf(this.entries.get(call.toolCallId));
     if (write !== undefined) {
       this.asked(write);
       if (write.stored) return Promise.resolve(true);
@@ -154,7 +159,7 @@ export class ToolJournal {
       write = this.intents ??= this.nextWrite();
       write.entries.push(this.intentOf(agentPath, call));
     }
-    for (const gate of write.gates) if (gate.abort === abort) return gate.promise;
+    if (write.gates) for (const gate of write.gates) if (gate.abort === abort) return gate.promise;
     return openGate(write, abort).promise;
   }
 
@@ -197,7 +202,7 @@ export class ToolJournal {
     (this.riding ??= newWrite()).entries.push(ended);
   }
 
-  /** The entries that go with the checkpoint whose write starts now, if any: the caller writes them with {@link carry}. */
+  /** The entries that go with the checkpoint whose write starts now, if any: its write writes them first and tells {@link carried} how it went. */
   takeRide(): JournalWrite | undefined {
     const ride = this.riding;
     this.riding = undefined;
@@ -205,35 +210,23 @@ export class ToolJournal {
   }
 
   /**
-   * Writes a ride in its checkpoint's slot, before the checkpoint. Resolves once it is
-   * stored or failed at its first try; a failed ride is tried again beside the
-   * checkpoints (its calls wait for it), under the run's outage clock.
+   * Takes note of how the first try at writing a ride went (`error` undefined: it is
+   * stored). The checkpoint whose slot it rode in wrote it (`RunPersistence.checkpoint`),
+   * before the checkpoint itself; a failed ride is tried again beside the checkpoints
+   * (its calls wait for it), under the run's outage clock.
    */
-  carry(ride: JournalWrite): Promise<void> {
-    const { persistence } = this;
-    this.carried = ride;
-    ride.startedAt = Date.now();
-    return persistence.storage.writeToolJournal(ride.entries, persistence.fence).then(this.rideStored, this.rideFailed);
-  }
-
-  /** The ride {@link carry} wrote was stored at the first try. */
-  private readonly rideStored = (): void => {
-    const ride = this.carried!;
-    this.carried = undefined;
-    this.persistence.health.succeeded(ride.startedAt, false);
-    settle(ride, undefined);
-  };
-
-  /** The ride {@link carry} wrote failed at its first try: it is tried again, while that may help. */
-  private readonly rideFailed = (error: unknown): void => {
-    const ride = this.carried!;
-    this.carried = undefined;
+  carried(ride: JournalWrite, error: unknown): void {
+    if (error === undefined) {
+      this.persistence.health.succeeded(ride.startedAt, false);
+      settle(ride, undefined);
+      return;
+    }
     this.retryingRides++;
     this.retried(ride.entries, error, ride.startedAt).then(
       () => this.rideWritten(ride, undefined),
       (failure: unknown) => this.rideWritten(ride, failure),
     );
-  };
+  }
 
   /** Ends a ride tried again: its waiters are told how it went. */
   private rideWritten(ride: JournalWrite, failure: unknown): void {
@@ -369,7 +362,7 @@ export class ToolJournal {
 
 /** A write with nothing in it yet. */
 function newWrite(): JournalWrite {
-  return { entries: [], gates: [], startedAt: 0, stored: false, unasked: 0 };
+  return { entries: [], gates: undefined, startedAt: 0, stored: false, unasked: 0 };
 }
 
 /** Opens the gate the calls of `abort`'s run wait on for `write`: it resolves false as soon as `abort` fires. */
@@ -381,7 +374,7 @@ function openGate(write: JournalWrite, abort: AbortHub): IntentGate {
     reject = onRefused;
   });
   const gate: IntentGate = { abort, promise, resolve, reject, unsubscribe: undefined };
-  write.gates.push(gate);
+  (write.gates ??= []).push(gate);
   gate.unsubscribe = abort.subscribe(() => {
     gate.unsubscribe = undefined;
     resolve(false);
@@ -392,6 +385,7 @@ function openGate(write: JournalWrite, abort: AbortHub): IntentGate {
 /** Ends `write`: marked stored (`failure` undefined), and the calls waiting for it told how it went. */
 function settle(write: JournalWrite, failure: unknown): void {
   if (failure === undefined) write.stored = true;
+  if (write.gates === undefined) return;
   for (const gate of write.gates) {
     gate.unsubscribe?.();
     gate.unsubscribe = undefined;

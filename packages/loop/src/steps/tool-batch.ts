@@ -44,7 +44,10 @@ export async function toolBatch(run: AgentRun): Promise<NextStep> {
   if (runnable.length > 0) await executeToolBatch(runnable.length, concurrency, (index) => runEntry(run, runnable[index]!, prepared[index]!));
   // A stored run's batch closes once the journal's own writes are done (or this attempt ends); the outcomes
   // ride with the checkpoint that follows, which the next batch waits for.
-  if (persistence) await loadedOptionalParts().afterStoredBatch(run);
+  if (persistence) {
+    const settled = loadedOptionalParts().afterStoredBatch(run);
+    if (settled) await settled;
+  }
   for (const entry of batch.calls) if (entry.status !== "done") return pause(run, batch);
   return finishBatch(run, batch);
 }
