@@ -215,6 +215,25 @@ describe("a run's start through a storage outage", () => {
     await resumeThroughOutage("hang", "loadCheckpoint", "r9", 150);
   });
 
+  it("a resume whose claim hangs after its checkpoint read answered ends at the storage wait, and resumes once storage answers (one timer for the start, restarted by each step)", async () => {
+    await resumeThroughOutage("hang", "claimRun", "r9-claim", 150);
+  });
+
+  it("a resume whose journal read, its third start step, hangs ends at the storage wait without calling the model", async () => {
+    const storage = createMemoryStorage();
+    const tools = [fakeTool({ name: "lookup" })];
+    const paused = await run({ provider: lookupModel(), model: "m", input: "Go.", tools, config: needsApproval("lookup"), storage, runId: "r9-journal" });
+    const view = faultyStorage(storage);
+    view.fault = "hang";
+    view.only = new Set(["loadToolJournal"]);
+    const model = lookupModel();
+    const decisions = { [paused.interruptions![0]!.id]: { approve: true as const } };
+    const attempt = await resume({ provider: model, model: "m", tools, storage: view, runId: "r9-journal", decisions, storageWaitMs: 150 });
+    expect(attempt).toMatchObject({ stopReason: "error", resumable: true, persisted: false, error: { code: "STORAGE_UNAVAILABLE" } });
+    expect(view.refused.loadToolJournal).toBe(1);
+    expect(model.callCount).toBe(0);
+  });
+
   it("a resume whose storage stays away past the wait ends the attempt resumable, and leaves the stored run as it was", async () => {
     await resumeThroughOutage("down", "claimRun", "r4", 200);
   });

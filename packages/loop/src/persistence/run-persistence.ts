@@ -297,7 +297,7 @@ export class RunPersistence {
     for (let retry = 0; ; retry++) {
       const startedAt = Date.now();
       try {
-        const value = await this.withinStorageWait(step(retry > 0), firstTry);
+        const value = await this.withinStorageWait(step(retry > 0), firstTry, retry === 0);
         this.health.succeeded(startedAt, false);
         return value;
       } catch (error) {
@@ -317,35 +317,63 @@ export class RunPersistence {
    * Waits for a start step's storage call, at most until the storage wait that began at
    * `firstTry` ends, or the run is unavailable meanwhile: then it rejects with why (the
    * `StorageUnavailableError`), and the call, should it ever answer, is not waited for.
+   * A step's first try (`firstOfStep`, whose wait begins now) is timed by the run's one
+   * start timer, restarted for it ({@link startTimer}); a step tried again has a timer of its own.
    */
-  private withinStorageWait<T>(pending: Promise<T>, firstTry: number): Promise<T> {
+  private withinStorageWait<T>(pending: Promise<T>, firstTry: number, firstOfStep: boolean): Promise<T> {
     const { health } = this;
     const until = firstTry + this.options.waitMs;
     return new Promise<T>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const giveUp = (): void => {
+      const stopWaiting = (): void => {
         clearTimeout(timer);
+        health.unwatch(giveUp);
+        if (this.startStepGiveUp !== giveUp) return;
+        this.startStepGiveUp = undefined;
+        // Nothing waits: the start timer no longer keeps the process alive.
+        this.startTimer?.unref();
+      };
+      const giveUp = (): void => {
+        stopWaiting();
         // The call hangs: the run's storage is unavailable once the wait is over.
         const waitedMs = Math.max(Date.now(), until) - firstTry;
         health.pending(firstTry, firstTry + waitedMs);
         reject(health.unavailable ?? new StorageUnavailableError(this.options.runId, "storage", waitedMs));
       };
-      timer = setTimeout(giveUp, Math.max(0, until - Date.now()));
+      if (firstOfStep) {
+        this.startStepGiveUp = giveUp;
+        // One timer for the steps of the run's start, restarted (and kept from ending the process) while one waits.
+        if (this.startTimer === undefined) this.startTimer = setTimeout(this.startStepTimedOut, this.options.waitMs);
+        else this.startTimer.ref().refresh();
+      } else {
+        timer = setTimeout(giveUp, Math.max(0, until - Date.now()));
+      }
       health.watch(giveUp);
       pending.then(
         (value) => {
-          clearTimeout(timer);
-          health.unwatch(giveUp);
+          stopWaiting();
           resolve(value);
         },
         (error: unknown) => {
-          clearTimeout(timer);
-          health.unwatch(giveUp);
+          stopWaiting();
           reject(error);
         },
       );
     });
   }
+
+  /**
+   * Times the first try of each start step (a claim, a read, the input's append): made
+   * by the first, restarted by the next ones (no timer made and cleared per step),
+   * cleared when the run's persistence is disposed.
+   */
+  private startTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Gives up the start step whose first try the {@link startTimer} times, while it waits. */
+  private startStepGiveUp: (() => void) | undefined;
+  /** The {@link startTimer} ran out: the step it timed, if it still waits, is given up. */
+  private readonly startStepTimedOut = (): void => {
+    this.startStepGiveUp?.();
+  };
 
   private startHeartbeat(): void {
     const every = this.health.checkEveryMs;
@@ -699,6 +727,7 @@ export class RunPersistence {
    */
   dispose(keepClaim = false): void {
     this.health.dispose();
+    clearTimeout(this.startTimer);
     if (keepClaim) return;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
