@@ -170,6 +170,19 @@ describe("toJsonResult: what JSON would lose or refuse is a problem naming where
     expect(problemOf({ registry: new Registry() })).toEqual({ path: "result.registry", kind: "a Map" });
   });
 
+  it("an Error, a RegExp and a Promise (JSON writes {} or an error's enumerable properties, losing its message)", () => {
+    expect(problemOf(new Error("not found"))).toEqual({ path: "result", kind: "an Error (throw it to fail the call, or return its message)" });
+    class LookupError extends Error {
+      readonly code = "E_LOOKUP";
+    }
+    expect(problemOf({ failures: [new LookupError("gone")] })).toEqual({
+      path: "result.failures[0]",
+      kind: "an Error (throw it to fail the call, or return its message)",
+    });
+    expect(problemOf({ pattern: /a+b/gi })).toEqual({ path: "result.pattern", kind: "a RegExp" });
+    expect(problemOf({ data: Promise.resolve(1) })).toEqual({ path: "result.data", kind: "a Promise (an await forgotten?)" });
+  });
+
   it("NaN, Infinity and -Infinity (JSON writes null)", () => {
     expect(problemOf(Number.NaN)).toEqual({ path: "result", kind: "NaN" });
     expect(problemOf({ score: Number.POSITIVE_INFINITY })).toEqual({ path: "result.score", kind: "Infinity" });

@@ -299,6 +299,25 @@ describe("tool results that are not JSON", () => {
     expect(() => JSON.stringify(result.state)).not.toThrow();
   });
 
+  it("an Error returned instead of thrown, or a Promise left un-awaited inside a result, fails with TOOL_RESULT_NOT_JSON naming it (JSON would have written {})", async () => {
+    const tools: Tool[] = [
+      { ...fakeTool({ name: "returned" }), execute: () => new Error("not found") },
+      { ...fakeTool({ name: "pending" }), execute: () => ({ rows: Promise.resolve([1, 2]) }) },
+    ];
+    const model = scriptedModel([{ toolCalls: ["returned", "pending"].map((name) => ({ id: name, name, arguments: {} })) }, "Done."]);
+    const result = await run({ provider: model, model: "m", input: "go", tools });
+    expect(result.stopReason).toBe("completed");
+    expect(result.toolCalls.map((call) => [call.toolName, call.status, call.error?.code])).toEqual([
+      ["returned", "error", "TOOL_RESULT_NOT_JSON"],
+      ["pending", "error", "TOOL_RESULT_NOT_JSON"],
+    ]);
+    const read = model.requests[1]!.messages.at(-1)!;
+    expect(read.role === "tool" && read.content.map((part) => part.result)).toEqual([
+      'Error (TOOL_RESULT_NOT_JSON): Tool "returned" returned a value that is not JSON: an Error (throw it to fail the call, or return its message) at result.',
+      'Error (TOOL_RESULT_NOT_JSON): Tool "pending" returned a value that is not JSON: a Promise (an await forgotten?) at result.rows.',
+    ]);
+  });
+
   it("a Map or NaN fails with TOOL_RESULT_NOT_JSON; a Date reaches the model as its ISO string, as it does after a resume", async () => {
     const tools: Tool[] = [
       { ...fakeTool({ name: "map" }), execute: () => ({ scores: new Map([["a", 1]]) }) },

@@ -9,8 +9,22 @@ const MAX_DEPTH = 1000;
 /** What a child's conversion returns when it found a problem (the walk's own; no value can hold it). */
 const PROBLEM: unique symbol = Symbol("json problem");
 
-/** Objects JSON writes as `{}` or cannot write at all: refused, with their name. */
-const REFUSED = [Map, Set, WeakMap, WeakSet, BigInt];
+/**
+ * Objects JSON writes as `{}` (or as their few enumerable properties, losing what matters)
+ * or cannot write at all: refused, with what to call them. An `Error` loses its message
+ * and stack (a tool fails a call by throwing), a `RegExp` its pattern, and a `Promise`
+ * is most often an `await` forgotten.
+ */
+const REFUSED: readonly (readonly [abstract new (...args: never[]) => unknown, string])[] = [
+  [Map, "a Map"],
+  [Set, "a Set"],
+  [WeakMap, "a WeakMap"],
+  [WeakSet, "a WeakSet"],
+  [BigInt as unknown as abstract new () => unknown, "a BigInt"],
+  [Error, "an Error (throw it to fail the call, or return its message)"],
+  [RegExp, "a RegExp"],
+  [Promise, "a Promise (an await forgotten?)"],
+];
 
 /** One walk: the objects on the way (for cycles and depth), and a problem's kind and the keys from it back up to the root. */
 interface Walk {
@@ -29,7 +43,8 @@ interface Walk {
  * ISO string); `undefined`, functions and symbols are left out of objects and become
  * `null` in arrays; a `Number`, `String` or `Boolean` object becomes its primitive; a
  * class instance keeps its own enumerable properties. Refused: a `Map`, `Set`,
- * `WeakMap` or `WeakSet` (JSON writes `{}`), `NaN`, `Infinity` and `-Infinity` (JSON
+ * `WeakMap`, `WeakSet`, `Error`, `RegExp` or `Promise` (JSON writes `{}`, or an
+ * error's enumerable properties without its message), `NaN`, `Infinity` and `-Infinity` (JSON
  * writes `null`), a BigInt, a circular reference, a function or symbol as the whole
  * value, a `toJSON()` that throws, and a value nested deeper than 1000 levels.
  *
@@ -79,7 +94,7 @@ function convert(value: unknown, key: string | number, walk: Walk): unknown {
       return value;
   }
   const object = value as object;
-  for (const refused of REFUSED) if (object instanceof refused) return fail(walk, `a ${refused.name}`);
+  for (const [refused, kind] of REFUSED) if (object instanceof refused) return fail(walk, kind);
   const { ancestors } = walk;
   if (ancestors.includes(object)) return fail(walk, "a circular reference");
   if (ancestors.length >= MAX_DEPTH) return fail(walk, `a value nested deeper than ${MAX_DEPTH} levels`);
