@@ -1,4 +1,5 @@
 import { isBatonError, RunClaimLostError } from "@baton/core";
+import { removeUnordered } from "./remove-unordered.js";
 import { StorageUnavailableError } from "./storage-unavailable-error.js";
 
 /** Whether a failed write may succeed when tried again: a retryable Baton error (storage unreachable, say), not a lost claim. */
@@ -59,12 +60,7 @@ export class StorageHealth {
 
   /** Forgets a listener of {@link watch} (nothing when it was told already, or never watched). */
   unwatch(listener: () => void): void {
-    const { listeners } = this;
-    const at = listeners.lastIndexOf(listener);
-    if (at < 0) return;
-    // Order does not matter: the last one takes the place of the one removed.
-    const last = listeners.pop()!;
-    if (at < listeners.length) listeners[at] = last;
+    removeUnordered(this.listeners, listener);
   }
 
   /** The time by which a write started at `startedAt` must be done: its start (or the outage's) plus the storage wait. */

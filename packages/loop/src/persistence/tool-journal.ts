@@ -1,5 +1,6 @@
 import { RunClaimLostError, type ToolCallPart, type ToolJournalEntry, type ToolJournalOutcome } from "@baton/core";
 import type { AbortHub } from "../abort/abort-hub.js";
+import { removeUnordered } from "./remove-unordered.js";
 import { sleep } from "./sleep.js";
 import type { RunPersistence } from "./run-persistence.js";
 import { isPassingOutage } from "./storage-health.js";
@@ -131,12 +132,7 @@ export class ToolJournal {
   /** One call of `ride` asked for its intent: once all have, the ride is forgotten. */
   private asked(ride: JournalWrite): void {
     if (--ride.unasked > 0) return;
-    // Order does not matter: the last ride takes the place of this one (no array is made, as splice would).
-    const { rides } = this;
-    const at = rides.indexOf(ride);
-    if (at < 0) return;
-    const last = rides.pop()!;
-    if (at < rides.length) rides[at] = last;
+    removeUnordered(this.rides, ride);
   }
 
   /**
