@@ -64,9 +64,17 @@ async function expectRunAgainCompletes(
 /**
  * Pauses a run for approval, then resumes it while `operation` fails as `fault` says:
  * the attempt ends at the storage wait, resumable, having called no model and left the
- * stored run as it was; once storage answers, the run resumes and completes.
+ * stored run as it was; once storage answers, the run resumes and completes (unless
+ * `resumesAfter` is false: an attempt whose claim answered holds the run until its
+ * lease ends). Returns the faulty view, with its counts.
  */
-async function resumeThroughOutage(fault: "down" | "hang", operation: string, runId: string, storageWaitMs: number): Promise<void> {
+async function resumeThroughOutage(
+  fault: "down" | "hang",
+  operation: string,
+  runId: string,
+  storageWaitMs: number,
+  resumesAfter = true,
+): Promise<ReturnType<typeof faultyStorage>> {
   const storage = createMemoryStorage();
   const tools = [fakeTool({ name: "lookup" })];
   const paused = await run({ provider: lookupModel(), model: "m", input: "Go.", tools, config: needsApproval("lookup"), storage, runId });
@@ -81,10 +89,12 @@ async function resumeThroughOutage(fault: "down" | "hang", operation: string, ru
   expect(attempt).toMatchObject({ stopReason: "error", resumable: true, persisted: false, error: { code: "STORAGE_UNAVAILABLE" } });
   expect(model.callCount).toBe(0);
   expect(await storage.loadCheckpoint(runId)).toEqual(before);
+  if (!resumesAfter) return view;
 
   view.fault = "none";
   const resumed = await resume({ provider: scriptedModel(["Done."]), model: "m", tools, storage: view, runId, decisions });
   expect(resumed).toMatchObject({ stopReason: "completed", text: "Done.", persisted: true });
+  return view;
 }
 
 describe("a run's start through a storage outage", () => {
@@ -220,18 +230,9 @@ describe("a run's start through a storage outage", () => {
   });
 
   it("a resume whose journal read, its third start step, hangs ends at the storage wait without calling the model", async () => {
-    const storage = createMemoryStorage();
-    const tools = [fakeTool({ name: "lookup" })];
-    const paused = await run({ provider: lookupModel(), model: "m", input: "Go.", tools, config: needsApproval("lookup"), storage, runId: "r9-journal" });
-    const view = faultyStorage(storage);
-    view.fault = "hang";
-    view.only = new Set(["loadToolJournal"]);
-    const model = lookupModel();
-    const decisions = { [paused.interruptions![0]!.id]: { approve: true as const } };
-    const attempt = await resume({ provider: model, model: "m", tools, storage: view, runId: "r9-journal", decisions, storageWaitMs: 150 });
-    expect(attempt).toMatchObject({ stopReason: "error", resumable: true, persisted: false, error: { code: "STORAGE_UNAVAILABLE" } });
+    // Its claim answered: the attempt holds the run until its lease ends, so it is not resumed again here.
+    const view = await resumeThroughOutage("hang", "loadToolJournal", "r9-journal", 150, false);
     expect(view.refused.loadToolJournal).toBe(1);
-    expect(model.callCount).toBe(0);
   });
 
   it("a resume whose storage stays away past the wait ends the attempt resumable, and leaves the stored run as it was", async () => {
