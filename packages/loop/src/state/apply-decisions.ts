@@ -21,15 +21,21 @@ function isAnswer(decision: InterruptDecision): decision is { readonly answer: u
   return decision !== null && typeof decision === "object" && Object.hasOwn(decision, "answer");
 }
 
-/** Whether `decision` is one on a call in doubt: exactly one of `runAgain: true`, `result` (JSON) or `fail` (a reason). */
-function isInDoubtDecision(decision: InterruptDecision): decision is InDoubtDecision {
-  if (decision === null || typeof decision !== "object") return false;
+/**
+ * `decision` read as one on a call in doubt (exactly one of `runAgain: true`, `result`
+ * as JSON writes it, or `fail` with a reason), or undefined when it is not one.
+ */
+function readInDoubtDecision(decision: InterruptDecision): InDoubtDecision | undefined {
+  if (decision === null || typeof decision !== "object") return undefined;
   const keys = Object.keys(decision);
-  if (keys.length !== 1) return false;
+  if (keys.length !== 1) return undefined;
   const fields = decision as Record<string, unknown>;
-  if (keys[0] === "runAgain") return fields.runAgain === true;
-  if (keys[0] === "result") return !("problem" in toJsonResult(fields.result, "result"));
-  return keys[0] === "fail" && typeof fields.fail === "string";
+  if (keys[0] === "runAgain") return fields.runAgain === true ? { runAgain: true } : undefined;
+  if (keys[0] === "result") {
+    const converted = toJsonResult(fields.result, "result");
+    return "problem" in converted ? undefined : { result: converted.value };
+  }
+  return keys[0] === "fail" && typeof fields.fail === "string" ? { fail: fields.fail } : undefined;
 }
 
 /**
@@ -38,13 +44,13 @@ function isInDoubtDecision(decision: InterruptDecision): decision is InDoubtDeci
  * never runs). Returns false, changing nothing, for what is not a decision on a call in
  * doubt.
  */
-export function settleInDoubt(entry: BatchCall, decision: InterruptDecision, attempt: number): boolean {
-  if (!isInDoubtDecision(decision)) return false;
+export function settleInDoubt(entry: BatchCall, given: InterruptDecision, attempt: number): boolean {
+  const decision = readInDoubtDecision(given);
+  if (decision === undefined) return false;
   entry.status = "pending";
   delete entry.waitingFor;
   if ("runAgain" in decision) entry.runAgain = attempt;
-  else if ("result" in decision)
-    entry.decided = { status: "ok", result: (toJsonResult(decision.result, "result") as { readonly value: unknown }).value, durationMs: 0 };
+  else if ("result" in decision) entry.decided = { status: "ok", result: decision.result, durationMs: 0 };
   else
     entry.decided = {
       status: "error",
@@ -84,7 +90,7 @@ export function applyDecisions(root: AgentState, decisions: InterruptDecisions):
     if (item.kind === "approval" && !isApproval(decision))
       throw wrongKind(root, id, item.toolName, "an approval ({ approve: true } or { approve: false, reason })", decision);
     if (item.kind === "question" && !isAnswer(decision)) throw wrongKind(root, id, item.toolName, "an answer ({ answer })", decision);
-    if (item.kind === "in-doubt" && !isInDoubtDecision(decision))
+    if (item.kind === "in-doubt" && readInDoubtDecision(decision) === undefined)
       throw wrongKind(
         root,
         id,
@@ -98,8 +104,8 @@ export function applyDecisions(root: AgentState, decisions: InterruptDecisions):
     const decision = decisions[id]!;
     if (item.kind === "approval" && isApproval(decision)) {
       entry.approval = decision.approve ? { approved: true } : { approved: false, ...(typeof decision.reason === "string" ? { reason: decision.reason } : {}) };
-    } else if (item.kind === "in-doubt" && isInDoubtDecision(decision)) {
-      // Only a call in doubt waits with an in-doubt payload.
+    } else if (item.kind === "in-doubt") {
+      // Checked above; only a call in doubt waits with an in-doubt payload.
       settleInDoubt(entry, decision, (entry.waitingFor!.payload as InDoubtPayload).attempt);
     } else if (isAnswer(decision)) {
       (entry.answers ??= []).push(decision.answer);
