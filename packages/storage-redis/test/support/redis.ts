@@ -3,7 +3,7 @@ import type { Storage } from "@baton/core";
 import type { CorruptionTarget, Garbage, StorageHarness } from "@baton/testing/storage-conformance";
 import { Redis } from "ioredis";
 import { describeWithService, redisUnreachableReason } from "@baton/testing/services";
-import { afterAll } from "vitest";
+import { afterAll, afterEach, beforeEach } from "vitest";
 import { createRedisStorage, type RedisStorage } from "../../src/index.js";
 import { keyLayout } from "../../src/keys.js";
 
@@ -156,4 +156,41 @@ export function quitAfterAll(client: Redis): void {
   afterAll(async () => {
     await client.quit().catch(() => client.disconnect());
   });
+}
+
+/** What {@link useKeyedHarness} gives a test: its harness, the harness's key prefix and a client of its own. */
+export interface KeyedHarness {
+  /** A fresh harness (made before each test, closed after it). */
+  readonly harness: StorageHarness;
+  /** The key prefix of the harness's storage. */
+  readonly prefix: string;
+  /** A client of the file's own, to read and write the storage's keys directly (quit after the file's tests). */
+  readonly direct: Redis;
+}
+
+/**
+ * For tests that look at the keys themselves: a fresh harness before each test of the
+ * file (closed after it), its key prefix, and one direct client for the file. Read
+ * `harness` and `prefix` inside the tests: they change from one test to the next.
+ */
+export function useKeyedHarness(): KeyedHarness {
+  const direct = directClient();
+  quitAfterAll(direct);
+  let harness: StorageHarness | undefined;
+  let prefix = "";
+  beforeEach(async () => {
+    harness = await createHarness();
+    prefix = (harness.storage as { keyPrefix?: string }).keyPrefix ?? "";
+  });
+  afterEach(() => harness?.close());
+  return {
+    get harness() {
+      if (harness === undefined) throw new Error("useKeyedHarness: the harness is made before each test; read it inside one.");
+      return harness;
+    },
+    get prefix() {
+      return prefix;
+    },
+    direct,
+  };
 }
