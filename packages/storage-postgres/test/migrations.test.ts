@@ -1,10 +1,10 @@
-import { RunClaimLostError, StorageSchemaError } from "@baton/core";
+import { StorageSchemaError } from "@baton/core";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { LATEST_VERSION, SCHEMA_VERSION, MIGRATIONS, createPostgresStorage, migrate, schemaStatus } from "../src/index.js";
 import { CONNECTION_STRING, adminClient, describePostgres, dropSchemasAfterAll, uniqueSchema } from "./support/postgres.js";
 
-import { expectErrorOf, expectRejectionOf, sampleJournalEntry, sampleRunState } from "@baton/testing/storage-conformance";
+import { expectErrorOf, expectRejectionOf, expectFencingAfterMigration, sampleRunState } from "@baton/testing/storage-conformance";
 describePostgres("migrations", () => {
   const track = dropSchemasAfterAll();
   const pools: pg.Pool[] = [];
@@ -178,12 +178,7 @@ describePostgres("migrations", () => {
     await writeVersion1Schema(schema);
     const storage = await createPostgresStorage({ connectionString: CONNECTION_STRING, schema, max: 2 });
     try {
-      expect(await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 10 })).toEqual({ claimed: true, token: 1, checkpoint: sampleRunState("r1") });
-      await storage.writeToolJournal([sampleJournalEntry("r1", "call-1")], { runId: "r1", owner: "w1", token: 1 });
-      await storage.saveCheckpoint(sampleRunState("r1", { root: { iteration: 2 } }), { owner: "w1", token: 1, leaseMs: 60_000, now: 11 });
-      expect(await storage.claimRun("r1", { owner: "w2", leaseMs: 60_000, now: 11 + 60_000 })).toMatchObject({ claimed: true, token: 2, previousOwner: "w1" });
-      await expectRejectionOf(storage.writeToolJournal([sampleJournalEntry("r1", "call-2")], { runId: "r1", owner: "w1", token: 1 }), RunClaimLostError);
-      expect(await storage.loadToolJournal("r1")).toEqual([sampleJournalEntry("r1", "call-1")]);
+      await expectFencingAfterMigration(storage);
     } finally {
       await storage.close();
     }

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { RunClaimLostError, StorageSchemaError } from "@baton/core";
+import { StorageSchemaError } from "@baton/core";
 import { MIGRATIONS, SCHEMA_VERSION, createSqliteStorage, migrate, schemaStatus } from "../src/index.js";
 import { withHandle } from "./support/harness.js";
 
-import { expectErrorOf, expectRejectionOf, expectThrownOf, sampleJournalEntry, sampleRunState } from "@baton/testing/storage-conformance";
+import { expectErrorOf, expectRejectionOf, expectThrownOf, expectFencingAfterMigration, sampleRunState } from "@baton/testing/storage-conformance";
 let dir: string;
 let file: string;
 
@@ -129,12 +129,7 @@ describe("version 2: fencing tokens and the tool-call journal", () => {
     writeVersion1File();
     const storage = createSqliteStorage({ path: file });
     try {
-      expect(await storage.claimRun("r1", { owner: "w1", leaseMs: 60_000, now: 10 })).toEqual({ claimed: true, token: 1, checkpoint: sampleRunState("r1") });
-      await storage.writeToolJournal([sampleJournalEntry("r1", "call-1")], { runId: "r1", owner: "w1", token: 1 });
-      await storage.saveCheckpoint(sampleRunState("r1", { root: { iteration: 2 } }), { owner: "w1", token: 1, leaseMs: 60_000, now: 11 });
-      expect(await storage.claimRun("r1", { owner: "w2", leaseMs: 60_000, now: 11 + 60_000 })).toMatchObject({ claimed: true, token: 2, previousOwner: "w1" });
-      await expectRejectionOf(storage.writeToolJournal([sampleJournalEntry("r1", "call-2")], { runId: "r1", owner: "w1", token: 1 }), RunClaimLostError);
-      expect(await storage.loadToolJournal("r1")).toEqual([sampleJournalEntry("r1", "call-1")]);
+      await expectFencingAfterMigration(storage);
     } finally {
       await storage.close();
     }

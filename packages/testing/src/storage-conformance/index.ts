@@ -16,6 +16,7 @@ export type { CorruptionTarget, CreateStorageHarness, Garbage, StorageHarness } 
 /** A journal entry as the suite writes it (`sampleJournalEntry(runId, toolCallId, overrides)`), for an adapter's own journal tests. */
 export { journalEntry as sampleJournalEntry } from "./sample-data.js";
 export { expectErrorOf, expectRejectionOf, expectThrownOf, type ErrorClass } from "./expect-error.js";
+export { expectFencingAfterMigration } from "./migrated-run.js";
 /** The run state the suite saves (`sampleRunState(runId, { agentPath, root: { iteration } })`), for an adapter's own checkpoint tests. */
 export { checkpoint as sampleRunState, type CheckpointOverrides as SampleRunStateOverrides } from "./sample-data.js";
 
