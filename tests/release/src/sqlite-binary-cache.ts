@@ -20,6 +20,17 @@ export function sqliteBinaryCacheEnvironment(): Record<string, string> {
   return { npm_config_better_sqlite3_local_prebuilds: SQLITE_BINARY_CACHE };
 }
 
+/**
+ * Archives the better-sqlite3 addon the repository's own install compiled (for
+ * `@baton/storage-sqlite`) into the cache: a fresh project that gets the same version
+ * takes it instead of compiling its own (about 75 s here). A fresh project that gets
+ * a newer version (the registry moved past the lockfile's) compiles, and the first
+ * to do so leaves its addon for the others ({@link keepSqliteBinary}).
+ */
+export function keepRepositorySqliteBinary(): Promise<void> {
+  return keepSqliteBinary(join(REPOSITORY_ROOT, "packages", "storage-sqlite"));
+}
+
 /** Archives the better-sqlite3 addon installed in `projectDir` into the cache, under the name `prebuild-install` looks for. */
 export async function keepSqliteBinary(projectDir: string): Promise<void> {
   const packageDir = join(projectDir, "node_modules", "better-sqlite3");

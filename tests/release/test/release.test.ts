@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from "node:module";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import {
   loadProviderFixture,
   privateRedisUnavailableReason,
@@ -15,12 +15,14 @@ import { build } from "esbuild";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkTarballTypes, type TypesProblem } from "../src/attw.js";
 import { readChangelog } from "../src/changesets.js";
 import { createFreshProject, type FreshProject } from "../src/fresh-project.js";
 import { startLocalRegistry, type LocalRegistry } from "../src/local-registry.js";
-import { keepSqliteBinary, sqliteBinaryCacheEnvironment } from "../src/sqlite-binary-cache.js";
+import { keepRepositorySqliteBinary, keepSqliteBinary, sqliteBinaryCacheEnvironment } from "../src/sqlite-binary-cache.js";
 import { downloadTarball, fetchPackument, type DownloadedTarball, type PublishedManifest } from "../src/published-tarball.js";
 import { readmeCodeBlocks } from "../src/readme-code-blocks.js";
+import { installReadmeProjects, type ReadmeProjects } from "../src/readme-projects.js";
 import { type ExampleRunSetup, runReadmeExample } from "../src/readme-example-run.js";
 import { firstRunnableExample, importedPackages, readmeInstall } from "../src/readme-install.js";
 import { releaseFromCopy, type ReleasedCopy } from "../src/release-from-copy.js";
@@ -31,8 +33,12 @@ import { enqueueWeatherRun, openAIEnvironment, REPLAYED_ANSWER } from "../src/we
 
 const FIRST_VERSION = "0.1.0";
 const FIXTURES = join(REPOSITORY_ROOT, "tests", "release", "fixtures");
-const ATTW = join(dirname(createRequire(import.meta.url).resolve("@arethetypeswrong/cli/package.json")), "dist", "index.js");
 const PACKAGES = publishedPackages();
+/** Each package README's install line and first runnable example. */
+const README_EXAMPLES = PACKAGES.map(({ name, folder }) => {
+  const markdown = readFileSync(join(REPOSITORY_ROOT, "packages", folder, "README.md"), "utf8");
+  return { name, install: readmeInstall(markdown), example: firstRunnableExample(markdown)! };
+});
 
 /** The root README's "Package by package" quickstart: the `npm i` line and the program. */
 function packageByPackageQuickstart(): { install: string[]; program: string } {
@@ -51,14 +57,28 @@ let registry: LocalRegistry | undefined;
 let released: ReleasedCopy | undefined;
 let project: FreshProject | undefined;
 let provider: ProviderServer | undefined;
+/** The README examples' projects, installing beside the checks that come before theirs. */
+let readmeProjects: Promise<ReadmeProjects> | undefined;
 const scratch = mkdtempSync(join(tmpdir(), "baton-release-tarballs-"));
 
 beforeAll(async () => {
   registry = await startLocalRegistry();
   released = await releaseFromCopy(registry.url);
+  // The better-sqlite3 addon the repository's install compiled serves the fresh projects when it is the version they get.
+  await keepRepositorySqliteBinary();
+  // Installs of the README examples' projects start now, two at a time, and run beside the describes before theirs.
+  readmeProjects = installReadmeProjects(
+    registry.url,
+    README_EXAMPLES.flatMap(({ name, install }) => (install ? [{ name, packages: install.packages }] : [])),
+    2,
+  );
+  // Awaited by their describe (which reports a failure); an earlier failure of the suite must not make it unhandled.
+  readmeProjects.catch(() => {});
 }, 900_000);
 
 afterAll(async () => {
+  // Installs still running (a describe before theirs failed) end first: they use the registry.
+  (await readmeProjects?.catch(() => undefined))?.remove();
   await provider?.close();
   project?.remove();
   released?.remove();
@@ -113,12 +133,15 @@ describe("changeset version and changeset publish, from a copy of the repository
 
 describe("the published tarballs", () => {
   const tarballs = new Map<string, DownloadedTarball>();
+  /** What attw found in each tarball, under every resolution. */
+  let typesProblems = new Map<string, TypesProblem[]>();
 
   beforeAll(async () => {
     for (const { name, folder } of PACKAGES) {
       const manifest = (await fetchPackument(registry!.url, name))!.versions[FIRST_VERSION] as PublishedManifest;
       tarballs.set(name, await downloadTarball(manifest, join(scratch, folder)));
     }
+    typesProblems = await checkTarballTypes(new Map([...tarballs].map(([name, tarball]) => [name, tarball.file])), scratch);
   }, 300_000);
 
   it("each hold the README, the LICENSE and the CHANGELOG of the release", () => {
@@ -141,13 +164,9 @@ describe("the published tarballs", () => {
   //   attw 0.18 bundles TypeScript 5.6, which predates that. The fresh-project tests below
   //   compile and run a CommonJS program that requires them.
   // - node10: `moduleResolution: node10` predates `exports` maps and finds no subpath.
-  it.each(PACKAGES.map(({ name }) => name))("%s: attw (esm-only profile) reports no problem", async (name) => {
-    const { stdout } = await runCommand(process.execPath, [ATTW, tarballs.get(name)!.file, "--profile", "esm-only", "--format", "json"], { cwd: scratch });
-    // `problems` groups the problems by kind; the CLI's exit code already counts only the profile's resolutions.
-    const report = JSON.parse(stdout) as { problems?: Record<string, { kind: string; entrypoint: string; resolutionKind?: string }[]> };
-    const counted = Object.values(report.problems ?? {})
-      .flat()
-      .filter((problem) => problem.resolutionKind !== "node10" && problem.resolutionKind !== "node16-cjs");
+  it.each(PACKAGES.map(({ name }) => name))("%s: attw (esm-only profile) reports no problem", (name) => {
+    // The esm-only profile leaves out the node10 and node16-cjs resolutions, as `attw --profile esm-only` does.
+    const counted = typesProblems.get(name)?.filter((problem) => problem.resolutionKind !== "node10" && problem.resolutionKind !== "node16-cjs");
     expect(counted).toStrictEqual([]);
   });
 });
@@ -434,42 +453,23 @@ interface ReadmeExampleCase {
 }
 
 describe("the first example of every package README, run in a fresh project that installed exactly its install line", () => {
-  const projects = new Map<string, FreshProject | Error>();
+  let projects: ReadonlyMap<string, FreshProject | Error> = new Map();
   let replay: ProviderServer | undefined;
   let redis: PrivateRedis | undefined;
   let tsx: FreshProject | undefined;
-  const examples = PACKAGES.map(({ name, folder }) => {
-    const markdown = readFileSync(join(REPOSITORY_ROOT, "packages", folder, "README.md"), "utf8");
-    return { name, install: readmeInstall(markdown)!, example: firstRunnableExample(markdown)! };
-  });
+  const examples = README_EXAMPLES;
 
   beforeAll(async () => {
     replay = await startProviderServer();
     if (privateRedisUnavailableReason() === undefined) redis = await startPrivateRedis();
-    // What `npx tsx` runs, installed once from the registry.
-    tsx = await createFreshProject(registry!.url);
-    await tsx.npm("install", "tsx@4");
-    // Each README's line in a project of its own, three at a time.
-    const queue = [...examples];
-    const installOne = async (): Promise<void> => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        let project: FreshProject | undefined;
-        try {
-          project = await createFreshProject(registry!.url, sqliteBinaryCacheEnvironment());
-          await project.npm("install", ...next.install.packages);
-          projects.set(next.name, project);
-        } catch (error) {
-          project?.remove();
-          projects.set(next.name, error instanceof Error ? error : new Error(String(error)));
-        }
-      }
-    };
-    await Promise.all([installOne(), installOne(), installOne()]);
+    // Each README's line in a project of its own, and tsx in one more (what `npx tsx` runs): started once the release was published.
+    const installed = await readmeProjects!;
+    projects = installed.byPackage;
+    tsx = installed.tsx;
   }, 900_000);
 
   afterAll(async () => {
-    for (const project of projects.values()) if (!(project instanceof Error)) project.remove();
-    tsx?.remove();
+    // The projects are removed with the suite's registry (the top-level afterAll).
     await replay?.close();
     await redis?.stop();
   }, 60_000);
