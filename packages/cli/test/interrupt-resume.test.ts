@@ -1,23 +1,17 @@
 import { join } from "node:path";
 import { createSqliteStorage } from "@baton/storage-sqlite";
-import { startProviderServer, type ProviderServer } from "@baton/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { textTurn, toolCallTurn } from "./support/chat-turns.js";
 import { TEMPLATE, TOOLS, cliEnv, freshDir, normalize, runCli, runIdOf, startCli, waitFor } from "./support/cli-process.js";
+import { useProviderServer } from "./support/provider-server.js";
 
-let server: ProviderServer;
-beforeAll(async () => {
-  server = await startProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useProviderServer();
 
 describe("Ctrl-C and baton resume", () => {
   it("SIGINT mid-run aborts it with exit code 130 and the usage so far; baton resume finishes it", async () => {
     const cwd = freshDir();
-    server.enqueue(toolCallTurn([{ id: "call_slow", name: "slow_step", arguments: {} }], { input: 1000, output: 40 }));
-    const started = startCli(["run", TEMPLATE, "Do the slow step.", "--tools", TOOLS], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "60000" }) });
+    server().enqueue(toolCallTurn([{ id: "call_slow", name: "slow_step", arguments: {} }], { input: 1000, output: 40 }));
+    const started = startCli(["run", TEMPLATE, "Do the slow step.", "--tools", TOOLS], { cwd, env: cliEnv(server().url, { SLOW_STEP_MS: "60000" }) });
     await waitFor(started.stdout, /\[tool\] slow_step \{\} started\n/);
     started.child.kill("SIGINT");
     const interrupted = await started.outcome;
@@ -36,8 +30,8 @@ describe("Ctrl-C and baton resume", () => {
     const between = await runCli(["runs"], { cwd, env: cliEnv(undefined) });
     expect(between.stdout).toMatch(new RegExp(`^${runId} .* support +unfinished +1,040 +\\$0\\.000464 +Do the slow step\\.$`, "m"));
 
-    server.enqueue(textTurn("The slow step is done.", { input: 1100, output: 8 }));
-    const resumed = await runCli(["resume", runId], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "10" }) });
+    server().enqueue(textTurn("The slow step is done.", { input: 1100, output: 8 }));
+    const resumed = await runCli(["resume", runId], { cwd, env: cliEnv(server().url, { SLOW_STEP_MS: "10" }) });
     expect(resumed.stderr).toBe("");
     expect(resumed.code).toBe(0);
     expect(normalize(resumed.stdout, runId)).toBe(
@@ -51,7 +45,7 @@ describe("Ctrl-C and baton resume", () => {
       ].join("\n"),
     );
     // The model saw the slow step's result, once.
-    const last = server.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    const last = server().requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
     expect(last.messages.filter((message) => message.role === "tool").map((message) => message.content)).toEqual(["slow step finished"]);
 
     // Each model call is recorded once (the interrupted run's winding down wrote nothing).
@@ -64,7 +58,7 @@ describe("Ctrl-C and baton resume", () => {
     ]);
     const after = await runCli(["runs"], { cwd, env: cliEnv(undefined) });
     expect(after.stdout).toMatch(new RegExp(`^${runId} .* support +completed +2,148 +\\$0\\.000917 +Do the slow step\\.$`, "m"));
-    const again = await runCli(["resume", runId], { cwd, env: cliEnv(server.url) });
+    const again = await runCli(["resume", runId], { cwd, env: cliEnv(server().url) });
     expect(again).toEqual({
       code: 1,
       stdout: "",
@@ -74,16 +68,16 @@ describe("Ctrl-C and baton resume", () => {
 
   it("SIGINT while a call of a once-only tool runs: baton resume asks about the call in doubt, and --result takes what it did without running it again", async () => {
     const cwd = freshDir();
-    server.enqueue(toolCallTurn([{ id: "call_order", name: "place_order", arguments: { item: "A-17" } }], { input: 1000, output: 40 }));
-    const started = startCli(["run", TEMPLATE, "Order A-17.", "--tools", TOOLS], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "60000" }) });
+    server().enqueue(toolCallTurn([{ id: "call_order", name: "place_order", arguments: { item: "A-17" } }], { input: 1000, output: 40 }));
+    const started = startCli(["run", TEMPLATE, "Order A-17.", "--tools", TOOLS], { cwd, env: cliEnv(server().url, { SLOW_STEP_MS: "60000" }) });
     await waitFor(started.stdout, /\[tool\] place_order \{"item":"A-17"\} started\n/);
     started.child.kill("SIGINT");
     const interrupted = await started.outcome;
     expect(interrupted.code).toBe(130);
     const runId = runIdOf(interrupted.stdout);
-    const asked = server.requests.length;
+    const asked = server().requests.length;
 
-    const paused = await runCli(["resume", runId], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "10" }) });
+    const paused = await runCli(["resume", runId], { cwd, env: cliEnv(server().url, { SLOW_STEP_MS: "10" }) });
     expect(paused.stderr).toBe("");
     expect(normalize(paused.stdout, runId).split("\n").slice(1)).toEqual([
       "[tool] place_order waits for in-doubt",
@@ -93,10 +87,10 @@ describe("Ctrl-C and baton resume", () => {
       "",
     ]);
     // Nothing ran and no model was asked: the run waits for the decision.
-    expect(server.requests.length).toBe(asked);
+    expect(server().requests.length).toBe(asked);
 
-    server.enqueue(textTurn("Your order ORD-A-17 is placed.", { input: 1100, output: 8 }));
-    const decided = await runCli(["resume", runId, "--result", 'call_order={"order":"ORD-A-17"}'], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "10" }) });
+    server().enqueue(textTurn("Your order ORD-A-17 is placed.", { input: 1100, output: 8 }));
+    const decided = await runCli(["resume", runId, "--result", 'call_order={"order":"ORD-A-17"}'], { cwd, env: cliEnv(server().url, { SLOW_STEP_MS: "10" }) });
     expect(decided.stderr).toBe("");
     expect(decided.code).toBe(0);
     expect(normalize(decided.stdout, runId).split("\n").slice(1)).toEqual([
@@ -105,16 +99,16 @@ describe("Ctrl-C and baton resume", () => {
       "[completed] 2 model calls · 2,148 tokens (2,100 in, 48 out) · $0.000917 · 1 tool call",
       "",
     ]);
-    const last = server.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    const last = server().requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
     expect(last.messages.filter((message) => message.role === "tool").map((message) => message.content)).toEqual(['{"order":"ORD-A-17"}']);
   });
 
   it("SIGINT while the first model call streams: resume makes that call again", async () => {
     const cwd = freshDir();
-    server.enqueue(textTurn("This answer streams very slowly.", { input: 10, output: 5 }, 5_000));
-    const before = server.requests.length;
-    const started = startCli(["run", TEMPLATE, "Hi", "--tools", TOOLS], { cwd, env: cliEnv(server.url) });
-    await waitFor(() => (server.requests.length > before ? "asked" : ""), /asked/);
+    server().enqueue(textTurn("This answer streams very slowly.", { input: 10, output: 5 }, 5_000));
+    const before = server().requests.length;
+    const started = startCli(["run", TEMPLATE, "Hi", "--tools", TOOLS], { cwd, env: cliEnv(server().url) });
+    await waitFor(() => (server().requests.length > before ? "asked" : ""), /asked/);
     started.child.kill("SIGINT");
     const interrupted = await started.outcome;
     expect(interrupted.code).toBe(130);
@@ -124,8 +118,8 @@ describe("Ctrl-C and baton resume", () => {
       "continue with: baton resume <run>",
       "",
     ]);
-    server.enqueue(textTurn("Hello!", { input: 10, output: 2 }));
-    const resumed = await runCli(["resume", runId], { cwd, env: cliEnv(server.url) });
+    server().enqueue(textTurn("Hello!", { input: 10, output: 2 }));
+    const resumed = await runCli(["resume", runId], { cwd, env: cliEnv(server().url) });
     expect(resumed.code).toBe(0);
     expect(normalize(resumed.stdout, runId).split("\n").slice(1)).toEqual([
       "Hello!",

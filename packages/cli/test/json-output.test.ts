@@ -1,25 +1,19 @@
 import type { StreamEvent } from "@baton/core";
-import { startProviderServer, type ProviderServer } from "@baton/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { textTurn, toolCallTurn } from "./support/chat-turns.js";
 import { TEMPLATE, TOOLS, cliEnv, freshDir, runCli } from "./support/cli-process.js";
+import { useProviderServer } from "./support/provider-server.js";
 
-let server: ProviderServer;
-beforeAll(async () => {
-  server = await startProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useProviderServer();
 
 describe("baton run --json", () => {
   it("prints every event as one JSON line, in seq order, sub-agents' included, and nothing else", async () => {
-    server.enqueue(
+    server().enqueue(
       toolCallTurn([{ id: "call_1", name: "ask_researcher", arguments: { topic: "A-17" } }], { input: 1000, output: 40 }),
       textTurn("A-17 has shipped.", { input: 300, output: 6 }),
       textTurn("It has shipped.", { input: 1100, output: 5 }),
     );
-    const outcome = await runCli(["run", TEMPLATE, "Where is A-17?", "--tools", TOOLS, "--json"], { cwd: freshDir(), env: cliEnv(server.url) });
+    const outcome = await runCli(["run", TEMPLATE, "Where is A-17?", "--tools", TOOLS, "--json"], { cwd: freshDir(), env: cliEnv(server().url) });
     expect(outcome.code).toBe(0);
     const lines = outcome.stdout.trimEnd().split("\n");
     const events = lines.map((line) => JSON.parse(line) as StreamEvent);

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startProviderServer, type ProviderServer } from "@baton/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importOptional, missingPackageOf, REDIS_PART } from "../src/optional/optional-import.js";
 import { textTurn } from "./support/chat-turns.js";
 import { FIXTURES, PACKAGE_DIR, cliEnv, freshDir, runCli } from "./support/cli-process.js";
+import { useProviderServer } from "./support/provider-server.js";
 
 /** What the command does not install by itself: the other providers' adapters and SDKs, the other storages. */
 const OPTIONAL = ["@baton/anthropic", "@anthropic-ai/sdk", "@baton/google", "@google/genai", "@baton/storage-postgres", "pg", "@baton/storage-redis"];
@@ -15,13 +15,7 @@ function withoutPackages(env: NodeJS.ProcessEnv, hidden: readonly string[]): Nod
   return { ...env, NODE_OPTIONS: `--import ${hook}`, BATON_TEST_HIDDEN_PACKAGES: hidden.join(",") };
 }
 
-let server: ProviderServer;
-beforeAll(async () => {
-  server = await startProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useProviderServer();
 
 describe("the packages @baton/cli installs", () => {
   it("leave the other providers and storages to optional peer dependencies, and take openai as a peer (6 or 7)", () => {
@@ -40,8 +34,8 @@ describe("the packages @baton/cli installs", () => {
   });
 
   it("run an OpenAI template to its end with none of the optional packages installed", async () => {
-    server.enqueue(textTurn("Hello there.", { input: 10, output: 3 }));
-    const outcome = await runCli(["run", join(FIXTURES, "hello.json"), "Say hello"], { cwd: freshDir(), env: withoutPackages(cliEnv(server.url), OPTIONAL) });
+    server().enqueue(textTurn("Hello there.", { input: 10, output: 3 }));
+    const outcome = await runCli(["run", join(FIXTURES, "hello.json"), "Say hello"], { cwd: freshDir(), env: withoutPackages(cliEnv(server().url), OPTIONAL) });
     expect(outcome.stderr).toBe("");
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toContain("Hello there.");

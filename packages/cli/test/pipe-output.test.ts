@@ -1,21 +1,15 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startProviderServer, type ProviderServer } from "@baton/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { textTurn, toolCallTurn } from "./support/chat-turns.js";
 import { FIXTURES, TEMPLATE, TOOLS, cliEnv, freshDir, normalize, runCli, runIdOf } from "./support/cli-process.js";
+import { useProviderServer } from "./support/provider-server.js";
 
-let server: ProviderServer;
-beforeAll(async () => {
-  server = await startProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useProviderServer();
 
 describe("baton run as a pipe (not a terminal)", () => {
   it("prints plain lines: the run, each tool's start and end, the answer, the usage", async () => {
-    server.enqueue(
+    server().enqueue(
       toolCallTurn(
         [
           { id: "call_1", name: "lookup_order", arguments: { id: "A-17" } },
@@ -26,7 +20,7 @@ describe("baton run as a pipe (not a terminal)", () => {
       textTurn("Order A-17 has shipped and arrives tomorrow.", { input: 1200, output: 12 }),
     );
     const cwd = freshDir();
-    const outcome = await runCli(["run", TEMPLATE, "Where is order A-17?", "--tools", TOOLS], { cwd, env: cliEnv(server.url) });
+    const outcome = await runCli(["run", TEMPLATE, "Where is order A-17?", "--tools", TOOLS], { cwd, env: cliEnv(server().url) });
     expect(outcome.stderr).toBe("");
     expect(outcome.code).toBe(0);
     const runId = runIdOf(outcome.stdout);
@@ -44,7 +38,7 @@ describe("baton run as a pipe (not a terminal)", () => {
       ].join("\n"),
     );
     // The model saw both results: the second request carries them.
-    const second = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    const second = server().requests.at(-1)!.body as { messages: { role: string; content: string }[] };
     expect(second.messages.filter((message) => message.role === "tool").map((message) => message.content)).toEqual([
       JSON.stringify({ id: "A-17", status: "shipped", eta: "tomorrow" }),
       expect.stringContaining("warehouse offline"),
@@ -54,7 +48,7 @@ describe("baton run as a pipe (not a terminal)", () => {
   it("runs a sub-agent given with --agent as a tool: its lines indented, its own model and tools", async () => {
     const cwd = freshDir();
     writeFileSync(join(cwd, "notes.txt"), "Ship A-17 on Friday.");
-    server.enqueue(
+    server().enqueue(
       toolCallTurn([{ id: "call_1", name: "researcher", arguments: { input: "What do the notes say?" } }], { input: 900, output: 20 }),
       toolCallTurn([{ id: "call_r1", name: "read_file", arguments: { path: "notes.txt" } }], { input: 200, output: 10 }),
       textTurn("The notes say: ship A-17 on Friday.", { input: 260, output: 12 }),
@@ -62,7 +56,7 @@ describe("baton run as a pipe (not a terminal)", () => {
     );
     const outcome = await runCli(["run", join(FIXTURES, "desk.json"), "When does A-17 ship?", "--agent", join(FIXTURES, "researcher.json")], {
       cwd,
-      env: cliEnv(server.url),
+      env: cliEnv(server().url),
     });
     expect(outcome.stderr).toBe("");
     expect(outcome.code).toBe(0);
@@ -82,7 +76,7 @@ describe("baton run as a pipe (not a terminal)", () => {
       ].join("\n"),
     );
     // The researcher read the file through the built-in tool, with its own model.
-    const researcherTurn = server.requests.at(-2)!.body as { model: string; messages: { role: string; content: string }[] };
+    const researcherTurn = server().requests.at(-2)!.body as { model: string; messages: { role: string; content: string }[] };
     expect(researcherTurn.model).toBe("gpt-4.1-nano");
     expect(researcherTurn.messages.filter((message) => message.role === "tool").map((message) => message.content)).toEqual(["Ship A-17 on Friday."]);
   });

@@ -1,28 +1,22 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { startProviderServer, type ProviderServer } from "@baton/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { textTurn, toolCallTurn } from "./support/chat-turns.js";
 import { TEMPLATE, TOOLS, cliEnv, freshDir, normalize, runCli, runIdOf } from "./support/cli-process.js";
+import { useProviderServer } from "./support/provider-server.js";
 
-let server: ProviderServer;
-beforeAll(async () => {
-  server = await startProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useProviderServer();
 
 describe("baton runs, baton show, and approvals", () => {
   it("lists stored runs with status, tokens and cost; shows a run's conversation and tool calls", async () => {
     const cwd = freshDir();
-    const env = cliEnv(server.url);
+    const env = cliEnv(server().url);
     const empty = await runCli(["runs"], { cwd, env });
     expect(empty.stdout).toBe('No runs stored yet: start one with baton run <template.json> "question".\n');
     // Listing does not create the default SQLite file.
     expect(existsSync(join(cwd, ".baton"))).toBe(false);
 
-    server.enqueue(toolCallTurn([{ id: "call_1", name: "lookup_order", arguments: { id: "A-17" } }], { input: 1000, output: 40 }));
+    server().enqueue(toolCallTurn([{ id: "call_1", name: "lookup_order", arguments: { id: "A-17" } }], { input: 1000, output: 40 }));
     const paused = await runCli(["run", TEMPLATE, "Where is A-17?", "--tools", TOOLS, "--require-approval", "lookup_order"], { cwd, env });
     expect(paused.code).toBe(0);
     const first = runIdOf(paused.stdout);
@@ -37,7 +31,7 @@ describe("baton runs, baton show, and approvals", () => {
       ].join("\n"),
     );
 
-    server.enqueue(textTurn("Hello there.", { input: 500, output: 3 }));
+    server().enqueue(textTurn("Hello there.", { input: 500, output: 3 }));
     const second = await runCli(["run", TEMPLATE, "Say hello", "--tools", TOOLS], { cwd, env });
     expect(second.code).toBe(0);
     const secondId = runIdOf(second.stdout);
@@ -58,7 +52,7 @@ describe("baton runs, baton show, and approvals", () => {
     const wrongId = await runCli(["resume", first, "--approve", "call_9"], { cwd, env });
     expect(wrongId.code).toBe(1);
     expect(wrongId.stderr).toBe(`error: INVALID_DECISIONS: Cannot resume run "${first}": nothing waits for "call_9". It waits for "call_1".\n`);
-    server.enqueue(textTurn("A-17 has shipped.", { input: 1100, output: 6 }));
+    server().enqueue(textTurn("A-17 has shipped.", { input: 1100, output: 6 }));
     const approved = await runCli(["resume", first, "--approve", "call_1"], { cwd, env });
     expect(approved.code).toBe(0);
     expect(normalize(approved.stdout, first)).toBe(

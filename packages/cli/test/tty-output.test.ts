@@ -1,20 +1,14 @@
-import { startProviderServer, type ProviderServer } from "@baton/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { textTurn, toolCallTurn } from "./support/chat-turns.js";
 import { TEMPLATE, TOOLS, cliEnv, freshDir, runCli, waitFor } from "./support/cli-process.js";
 import { startCliInPty, stripAnsi } from "./support/pty-process.js";
+import { useProviderServer } from "./support/provider-server.js";
 
-let server: ProviderServer;
-beforeAll(async () => {
-  server = await startProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useProviderServer();
 
 describe("baton run in a terminal", () => {
   it("shows a spinner line per running tool, done/failed lines, sub-agents indented, the answer and a summary", async () => {
-    server.enqueue(
+    server().enqueue(
       // Slow chunks keep the stream open long enough for the spinner to turn.
       toolCallTurn(
         [
@@ -30,7 +24,7 @@ describe("baton run in a terminal", () => {
     );
     const run = startCliInPty(["run", TEMPLATE, "Where is order A-17?", "--tools", TOOLS], {
       cwd: freshDir(),
-      env: cliEnv(server.url, { SLOW_STEP_MS: "600" }),
+      env: cliEnv(server().url, { SLOW_STEP_MS: "600" }),
     });
     const outcome = await run.outcome;
     const raw = outcome.stdout;
@@ -54,17 +48,17 @@ describe("baton run in a terminal", () => {
   });
 
   it("colours the marks unless NO_COLOR or --no-color", async () => {
-    server.enqueue(
+    server().enqueue(
       toolCallTurn([{ id: "call_1", name: "lookup_order", arguments: { id: "A-1" } }], { input: 10, output: 2 }),
       textTurn("Shipped.", { input: 20, output: 1 }),
     );
-    const env = cliEnv(server.url);
+    const env = cliEnv(server().url);
     delete env.NO_COLOR;
     const coloured = await startCliInPty(["run", TEMPLATE, "A-1?", "--tools", TOOLS], { cwd: freshDir(), env }).outcome;
     expect(coloured.code).toBe(0);
     expect(coloured.stdout).toContain("\u001B[32m✔\u001B[39m lookup_order");
     expect(coloured.stdout).toMatch(/\u001B\[32m✔\u001B\[39m \u001B\[32mcompleted\u001B\[39m/);
-    server.enqueue(
+    server().enqueue(
       toolCallTurn([{ id: "call_1", name: "lookup_order", arguments: { id: "A-1" } }], { input: 10, output: 2 }),
       textTurn("Shipped.", { input: 20, output: 1 }),
     );
@@ -76,8 +70,8 @@ describe("baton run in a terminal", () => {
 
   it("Ctrl-C in the terminal stops the run with the usage so far, exit code 130, and resume finishes it", async () => {
     const cwd = freshDir();
-    server.enqueue(toolCallTurn([{ id: "call_slow", name: "slow_step", arguments: {} }], { input: 1000, output: 40 }));
-    const run = startCliInPty(["run", TEMPLATE, "Do the slow step.", "--tools", TOOLS], { cwd, env: cliEnv(server.url, { SLOW_STEP_MS: "60000" }) });
+    server().enqueue(toolCallTurn([{ id: "call_slow", name: "slow_step", arguments: {} }], { input: 1000, output: 40 }));
+    const run = startCliInPty(["run", TEMPLATE, "Do the slow step.", "--tools", TOOLS], { cwd, env: cliEnv(server().url, { SLOW_STEP_MS: "60000" }) });
     await waitFor(() => stripAnsi(run.output()), /slow_step \{\} [\d.]+ m?s/);
     run.pty.write("\u0003");
     const outcome = await run.outcome;
@@ -90,8 +84,8 @@ describe("baton run in a terminal", () => {
     const resumeLine = lines.find((line) => line.startsWith("› continue with: baton resume "));
     expect(resumeLine).toBeDefined();
     const runId = resumeLine!.slice("› continue with: baton resume ".length).trim();
-    server.enqueue(textTurn("Done.", { input: 1100, output: 2 }));
-    const resumed = await runCli(["resume", runId], { cwd, env: cliEnv(server.url) });
+    server().enqueue(textTurn("Done.", { input: 1100, output: 2 }));
+    const resumed = await runCli(["resume", runId], { cwd, env: cliEnv(server().url) });
     expect(resumed.code).toBe(0);
     expect(resumed.stdout.trimEnd().split("\n").at(-1)).toBe("[completed] 2 model calls · 2,142 tokens (2,100 in, 42 out) · $0.000907 · 1 tool call");
   });
