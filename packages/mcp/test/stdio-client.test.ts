@@ -122,7 +122,8 @@ describe("connectMcpServer over stdio", () => {
     await waitFor("the call to start", () => progress.length > 0);
     controller.abort(new Error("run aborted"));
     await expect(call).rejects.toThrow("run aborted");
-    await waitFor("the server to record the cancellation", () => existsSync(marker));
+    // writeFileSync creates the file before it writes to it: the marker is read once it has content.
+    await waitFor("the server to record the cancellation", () => existsSync(marker) && readFileSync(marker, "utf8") !== "");
     expect(readFileSync(marker, "utf8")).toBe("cancelled");
   });
 
@@ -212,7 +213,11 @@ describe("connectMcpServer over stdio", () => {
     });
     open.push(connection);
     const listing = connection.tools().catch((e: unknown) => e);
-    const pid = await waitFor("the hanging server to start", () => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : undefined));
+    // Read once it has content (writeFileSync creates the file before it writes): an empty read would be pid 0.
+    const pid = await waitFor("the hanging server to start", () => {
+      const text = existsSync(pidFile) ? readFileSync(pidFile, "utf8") : "";
+      return text === "" ? undefined : Number(text);
+    });
     await connection.close();
     expect(await listing).toMatchObject({ code: MCP_ERROR_CODES.MCP_CONNECTION_CLOSED });
     await waitFor("the hanging process to be stopped", () => !isRunning(pid));
