@@ -1,12 +1,12 @@
 import { getEventListeners } from "node:events";
-import { mkdtempSync, readFileSync, existsSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { isBatonError } from "@baton/core";
 import { testToolContext, waitFor } from "@baton/testing";
 import { connectMcpServer, MCP_ERROR_CODES, McpConnectionLostError, McpToolError, type McpServerConnection, type McpTool } from "../src/index.js";
-import { HANGING_SERVER, isRunning, STDIO_SERVER } from "./support/fixtures.js";
+import { HANGING_SERVER, isRunning, STDIO_SERVER, writtenText } from "./support/fixtures.js";
 
 const open: McpServerConnection[] = [];
 afterEach(async () => {
@@ -122,9 +122,7 @@ describe("connectMcpServer over stdio", () => {
     await waitFor("the call to start", () => progress.length > 0);
     controller.abort(new Error("run aborted"));
     await expect(call).rejects.toThrow("run aborted");
-    // writeFileSync creates the file before it writes to it: the marker is read once it has content.
-    await waitFor("the server to record the cancellation", () => existsSync(marker) && readFileSync(marker, "utf8") !== "");
-    expect(readFileSync(marker, "utf8")).toBe("cancelled");
+    expect(await waitFor("the server to record the cancellation", () => writtenText(marker))).toBe("cancelled");
   });
 
   it("throws a tool error with the server's text for an isError result", async () => {
@@ -200,7 +198,7 @@ describe("connectMcpServer over stdio", () => {
       details: { timeoutMs: 300 },
     });
     expect(Date.now() - started).toBeLessThan(10_000);
-    const pid = Number(readFileSync(pidFile, "utf8"));
+    const pid = Number(await waitFor("the hanging server's pid", () => writtenText(pidFile)));
     await waitFor("the hanging process to be stopped", () => !isRunning(pid));
   });
 
@@ -213,11 +211,7 @@ describe("connectMcpServer over stdio", () => {
     });
     open.push(connection);
     const listing = connection.tools().catch((e: unknown) => e);
-    // Read once it has content (writeFileSync creates the file before it writes): an empty read would be pid 0.
-    const pid = await waitFor("the hanging server to start", () => {
-      const text = existsSync(pidFile) ? readFileSync(pidFile, "utf8") : "";
-      return text === "" ? undefined : Number(text);
-    });
+    const pid = Number(await waitFor("the hanging server to start", () => writtenText(pidFile)));
     await connection.close();
     expect(await listing).toMatchObject({ code: MCP_ERROR_CODES.MCP_CONNECTION_CLOSED });
     await waitFor("the hanging process to be stopped", () => !isRunning(pid));

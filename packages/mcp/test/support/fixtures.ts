@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The stdio MCP server of the tests (test/fixtures/stdio-server.mjs). */
@@ -14,4 +15,14 @@ export function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The text a fixture process wrote to `path`, or undefined while there is none: no file
+ * yet, or an empty one (`writeFileSync` creates the file before it writes to it). For
+ * `waitFor`, e.g. `Number(await waitFor("the server's pid", () => writtenText(pidFile)))`.
+ */
+export function writtenText(path: string): string | undefined {
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
+  return text === "" ? undefined : text;
 }
