@@ -457,7 +457,6 @@ describe("the first example of every package README, run in a fresh project that
   let replay: ProviderServer | undefined;
   let redis: PrivateRedis | undefined;
   let tsx: FreshProject | undefined;
-  const examples = README_EXAMPLES;
 
   beforeAll(async () => {
     replay = await startProviderServer();
@@ -537,8 +536,8 @@ describe("the first example of every package README, run in a fresh project that
   }
 
   it("covers every published package, each with an install line and a runnable example", () => {
-    expect(examples.map(({ name }) => name)).toStrictEqual(PACKAGES.map(({ name }) => name));
-    for (const { name, install, example } of examples) {
+    expect(README_EXAMPLES.map(({ name }) => name)).toStrictEqual(PACKAGES.map(({ name }) => name));
+    for (const { name, install, example } of README_EXAMPLES) {
       expect(install?.packages, name).toContain(name);
       expect(example, name).toBeDefined();
     }
@@ -547,7 +546,7 @@ describe("the first example of every package README, run in a fresh project that
   it.for(PACKAGES.map(({ name }) => name))("%s: installs with its line alone and runs as written", async (name, context) => {
     const project = projects.get(name);
     if (project instanceof Error) throw project;
-    const { example } = examples.find((entry) => entry.name === name)!;
+    const { example } = README_EXAMPLES.find((entry) => entry.name === name)!;
     const exampleCase = await caseOf(name, project!);
     // A laptop may lack a service; CI may not.
     const unavailable = (why: string): void => {
