@@ -10,6 +10,10 @@
 // 3. the chaos suite (`@baton/chaos-tests`), last and alone: its faults are timed, and
 //    a machine busy with other suites would blur them.
 //
+// Stages 2 and 3 run with `--only`: the builds their tasks depend on are done (stage 1),
+// and turbo would otherwise replay each one from its cache, writing every `dist/` file
+// again while the other run's tests read it.
+//
 // A stage starts only when the one before passed; in stage 2 both runs go to their end
 // (every failure is printed), and the stage fails when either does. Exits with the
 // first failing stage's code.
@@ -34,8 +38,8 @@ function turbo(args) {
 const build = await turbo(["run", "build"]);
 if (build !== 0) process.exit(build);
 const [release, others] = await Promise.all([
-  turbo(["run", "typecheck", "test", `--filter=${RELEASE}`]),
-  turbo(["run", "typecheck", "test", `--filter=!${RELEASE}`, `--filter=!${CHAOS}`]),
+  turbo(["run", "typecheck", "test", "--only", `--filter=${RELEASE}`]),
+  turbo(["run", "typecheck", "test", "--only", `--filter=!${RELEASE}`, `--filter=!${CHAOS}`]),
 ]);
 if (release !== 0 || others !== 0) process.exit(release || others);
-process.exit(await turbo(["run", "typecheck", "test", `--filter=${CHAOS}`]));
+process.exit(await turbo(["run", "typecheck", "test", "--only", `--filter=${CHAOS}`]));

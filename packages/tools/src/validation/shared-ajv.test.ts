@@ -1,6 +1,5 @@
 import { isBatonError } from "@baton/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createJsonSchemaValidator } from "./json-schema-validator.js";
 import { ajvModule, sharedAjv } from "./shared-ajv.js";
 
 afterEach(() => {
@@ -10,8 +9,12 @@ afterEach(() => {
 const schema = { type: "object", properties: { q: { type: "string" } }, required: ["q"] } as const;
 
 describe("sharedAjv", () => {
-  it("reports an Ajv that cannot be loaded as a configuration error, and loads it once it can", () => {
-    const load = vi.spyOn(ajvModule, "load").mockImplementationOnce(() => {
+  it("reports an Ajv that cannot be loaded as a configuration error, and loads it once it can", async () => {
+    // Fresh copies of the modules: another test file in this process may have loaded Ajv already.
+    vi.resetModules();
+    const fresh = await import("./shared-ajv.js");
+    const { createJsonSchemaValidator } = await import("./json-schema-validator.js");
+    const load = vi.spyOn(fresh.ajvModule, "load").mockImplementationOnce(() => {
       throw new Error("Cannot find module 'ajv'");
     });
     let caught: unknown;
