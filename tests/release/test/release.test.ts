@@ -26,6 +26,7 @@ import { installReadmeProjects, type ReadmeProjects } from "../src/readme-projec
 import { type ExampleRunSetup, runReadmeExample } from "../src/readme-example-run.js";
 import { firstRunnableExample, importedPackages, readmeInstall } from "../src/readme-install.js";
 import { releaseFromCopy, type ReleasedCopy } from "../src/release-from-copy.js";
+import { startPhaseLog } from "../src/phase-log.js";
 import { publishedPackages, REPOSITORY_ROOT } from "../src/repository.js";
 import { type CommandFailedError, runCommand } from "../src/run-command.js";
 import { typecheck, USER_COMPILER_OPTIONS, type Diagnostic } from "../src/typescript-check.js";
@@ -59,11 +60,14 @@ let project: FreshProject | undefined;
 let provider: ProviderServer | undefined;
 /** The README examples' projects, installing beside the checks that come before theirs. */
 let readmeProjects: Promise<ReadmeProjects> | undefined;
+/** When each step ended (printed with the suite's output). */
+const phase = startPhaseLog();
 const scratch = mkdtempSync(join(tmpdir(), "baton-release-tarballs-"));
 
 beforeAll(async () => {
   registry = await startLocalRegistry();
   released = await releaseFromCopy(registry.url);
+  phase("published");
   // The better-sqlite3 addon the repository's install compiled serves the fresh projects when it is the version they get.
   await keepRepositorySqliteBinary();
   // Installs of the README examples' projects start now, two at a time, and run beside the describes before theirs.
@@ -73,10 +77,11 @@ beforeAll(async () => {
     2,
   );
   // Awaited by their describe (which reports a failure); an earlier failure of the suite must not make it unhandled.
-  readmeProjects.catch(() => {});
+  readmeProjects.then(() => phase("README projects installed")).catch(() => {});
 }, 900_000);
 
 afterAll(async () => {
+  phase("every check done");
   // Installs still running (a describe before theirs failed) end first: they use the registry.
   (await readmeProjects?.catch(() => undefined))?.remove();
   await provider?.close();
@@ -142,6 +147,7 @@ describe("the published tarballs", () => {
       tarballs.set(name, await downloadTarball(manifest, join(scratch, folder)));
     }
     typesProblems = await checkTarballTypes(new Map([...tarballs].map(([name, tarball]) => [name, tarball.file])), scratch);
+    phase("tarballs checked (attw)");
   }, 300_000);
 
   it("each hold the README, the LICENSE and the CHANGELOG of the release", () => {
@@ -179,6 +185,7 @@ describe("a fresh npm project installing core, loop, tools, openai and storage-s
     await project.npm("install", ...quickstart.install);
     await keepSqliteBinary(project.dir);
     provider = await startProviderServer();
+    phase("quickstart project installed");
   }, 600_000);
 
   it("installs exactly the README's Baton packages, the tarballs this release published, into a CommonJS project", async () => {
@@ -339,8 +346,10 @@ describe("the TypeScript examples of every README, compiled against the installe
     const others = [...imported].filter((name) => !name.startsWith("node:") && !name.startsWith("@baton/"));
     if ([...imported].some((name) => name.startsWith("node:"))) others.push("@types/node@^20");
     await project!.npm("install", ...PACKAGES.map(({ name }) => name), ...others);
+    phase("README compile: every package installed");
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...USER_COMPILER_OPTIONS, noEmit: true }, files }, null, 2));
     for (const diagnostic of await typecheck(dir, "tsconfig.json")) reportDiagnostic(diagnostic, origin.get(diagnostic.file));
+    phase("README examples compiled");
   }, 600_000);
 
   /** Files under the README's name and line: `packages/loop/README.md:12:3 TS2304: …`. */
@@ -371,6 +380,7 @@ describe("@baton/cli installed from the registry into a fresh project", () => {
     // Both keys set: OpenAI, the first provider with a key, runs the template; `--provider anthropic` asks for the other.
     cli = await createFreshProject(registry!.url, { ...sqliteBinaryCacheEnvironment(), ...openAIEnvironment(server), ANTHROPIC_API_KEY: "sk-ant-test" });
     await cli.npm("install", "@baton/cli");
+    phase("CLI project installed");
     await keepSqliteBinary(cli.dir);
   }, 600_000);
 
@@ -462,6 +472,7 @@ describe("the first example of every package README, run in a fresh project that
     replay = await startProviderServer();
     if (privateRedisUnavailableReason() === undefined) redis = await startPrivateRedis();
     // Each README's line in a project of its own, and tsx in one more (what `npx tsx` runs): started once the release was published.
+    phase("README examples: waiting for their projects");
     const installed = await readmeProjects!;
     projects = installed.byPackage;
     tsx = installed.tsx;
