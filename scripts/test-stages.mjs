@@ -14,7 +14,9 @@
 //
 // The runs after the build use `--only`: the builds their tasks depend on are done
 // (stage 1), and turbo would otherwise replay each one from its cache, writing every
-// `dist/` file again while the other chain's tests read it.
+// `dist/` file again while the other chain's tests read it. They also use `--continue`:
+// a failing task does not stop the others (turbo would kill them mid-test, hiding their
+// results and leaving their temporary folders behind), so one run reports every failure.
 //
 // Both chains of stage 2 go to their end (every failure is printed; the chaos suite is
 // skipped when the suites before it failed), and the run fails when either does. Exits
@@ -39,15 +41,15 @@ function turbo(args) {
 
 /** The other suites, then (when they passed) the chaos suite; resolves with the first failing run's code, or 0. */
 async function othersThenChaos() {
-  const others = await turbo(["run", "typecheck", "test", "--only", `--filter=!${RELEASE}`, `--filter=!${CHAOS}`]);
+  const others = await turbo(["run", "typecheck", "test", "--only", "--continue", `--filter=!${RELEASE}`, `--filter=!${CHAOS}`]);
   if (others !== 0) {
     console.error("test-stages: the chaos suite is skipped, as the suites before it failed.");
     return others;
   }
-  return turbo(["run", "typecheck", "test", "--only", `--filter=${CHAOS}`]);
+  return turbo(["run", "typecheck", "test", "--only", "--continue", `--filter=${CHAOS}`]);
 }
 
 const build = await turbo(["run", "build"]);
 if (build !== 0) process.exit(build);
-const [release, rest] = await Promise.all([turbo(["run", "typecheck", "test", "--only", `--filter=${RELEASE}`]), othersThenChaos()]);
+const [release, rest] = await Promise.all([turbo(["run", "typecheck", "test", "--only", "--continue", `--filter=${RELEASE}`]), othersThenChaos()]);
 process.exit(release || rest);
