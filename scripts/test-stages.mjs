@@ -39,17 +39,22 @@ function turbo(args) {
   });
 }
 
+/** Typechecks and tests the projects `filters` select (the builds are done); resolves with turbo's exit code. */
+function checkProjects(...filters) {
+  return turbo(["run", "typecheck", "test", "--only", "--continue", ...filters.map((filter) => `--filter=${filter}`)]);
+}
+
 /** The other suites, then (when they passed) the chaos suite; resolves with the first failing run's code, or 0. */
 async function othersThenChaos() {
-  const others = await turbo(["run", "typecheck", "test", "--only", "--continue", `--filter=!${RELEASE}`, `--filter=!${CHAOS}`]);
+  const others = await checkProjects(`!${RELEASE}`, `!${CHAOS}`);
   if (others !== 0) {
     console.error("test-stages: the chaos suite is skipped, as the suites before it failed.");
     return others;
   }
-  return turbo(["run", "typecheck", "test", "--only", "--continue", `--filter=${CHAOS}`]);
+  return checkProjects(CHAOS);
 }
 
 const build = await turbo(["run", "build"]);
 if (build !== 0) process.exit(build);
-const [release, rest] = await Promise.all([turbo(["run", "typecheck", "test", "--only", "--continue", `--filter=${RELEASE}`]), othersThenChaos()]);
+const [release, rest] = await Promise.all([checkProjects(RELEASE), othersThenChaos()]);
 process.exit(release || rest);
