@@ -285,9 +285,12 @@ describe("logger option", () => {
       provider: scriptedModel([{ toolCalls: [{ id: "c1", name: "slow", arguments: {} }], usage: { inputTokens: 10, outputTokens: 1 } }, "done"]),
       model: "m",
       input: "x",
-      tools: [fakeTool({ name: "slow", result: "ok", delayMs: 1000 })],
+      // The first renewal (a third of the lease in) finds the claim taken, long before the call ends. A lease of
+      // a second, not 150 ms: a process the machine leaves waiting longer than the lease would find its claim
+      // unrenewed, and end with STORAGE_UNAVAILABLE instead.
+      tools: [fakeTool({ name: "slow", result: "ok", delayMs: 5_000 })],
       storage: stolen,
-      claimLeaseMs: 150,
+      claimLeaseMs: 1_000,
       runId: "r-lost",
       logger,
     });
