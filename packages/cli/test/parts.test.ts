@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createAgentState, RUN_STATE_FORMAT, RUN_STATE_VERSION, type RunState, type Usage } from "@baton/core";
 import { createSqliteStorage } from "@baton/storage-sqlite";
 import { describe, expect, it } from "vitest";
+import { checkpointWithJournalOf } from "@baton/core/storage-kit";
 import { builtinTools, checkpointUsage, chooseProvider, describeStorageTarget, interruptibleStorage, parseStorageTarget, runStatus } from "../src/index.js";
 import { freshDir } from "./support/cli-process.js";
 
@@ -84,6 +85,11 @@ describe("interruptibleStorage", () => {
       await wrapped.recordUsage([{ ...usage(2, 7), runId: "r1", recordedAt: 2 }]);
       const entry = { runId: "r1", toolCallId: "c1", toolName: "t", agentPath: "main", attempt: 1, token: 1, startedAt: 1 };
       await wrapped.writeToolJournal([{ ...entry, outcome: { status: "aborted", durationMs: 1 } }], { runId: "r1", owner: "o1", token: 1 });
+      expect(await storage.loadToolJournal("r1")).toEqual([]);
+      // The storage's one-call write is not used through the wrapper (a run writes the two apart, each dropped), and is dropped itself.
+      expect(storage.saveCheckpointWithJournal).toBeDefined();
+      expect(checkpointWithJournalOf(wrapped)).toBeUndefined();
+      await wrapped.saveCheckpointWithJournal!(checkpoint({ stopReason: "aborted" }), claim, [entry]);
       expect(await storage.loadToolJournal("r1")).toEqual([]);
       // A lease renewal while frozen holds the claim it had.
       expect(await wrapped.claimRun("r1", claim)).toEqual({ claimed: true, token: 1 });

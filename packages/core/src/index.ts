@@ -236,6 +236,7 @@ export {
   type StoredToolResultsPart,
   type SummaryStore,
   type ToolArchive,
+  type CheckpointWithJournalWrite,
   type ToolJournalEntry,
   type ToolJournalOutcome,
   type ToolJournalStore,

@@ -182,14 +182,14 @@ describe("storage adapters: one exported shape", () => {
     }
   });
 
-  it("the storages the in-process adapters create have the same members: the Storage operations, close, and their own handles", async () => {
+  it("the storages the in-process adapters create have the same members: the Storage operations, the one-call checkpoint with journal, close, and their own handles", async () => {
     const memory = await loadEntry(ADAPTERS[0]!);
     const sqlite = await loadEntry(ADAPTERS[1]!);
     const storages = {
       memory: (memory.createMemoryStorage as (options?: object) => Record<string, unknown>)(),
       sqlite: (sqlite.createSqliteStorage as (options: object) => Record<string, unknown>)({ path: ":memory:" }),
     };
-    const operations = [...STORAGE_OPERATION_NAMES, "close"].sort();
+    const operations = [...STORAGE_OPERATION_NAMES, "saveCheckpointWithJournal", "close"].sort();
     for (const [name, storage] of Object.entries(storages)) {
       const methods = Object.keys(storage).filter((key) => typeof storage[key] === "function");
       expect({ name, methods: methods.sort(), handles: Object.keys(storage).filter((key) => !methods.includes(key)) }).toEqual({

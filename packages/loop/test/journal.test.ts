@@ -3,7 +3,9 @@ import {
   BatonError,
   StorageError,
   type ModelRequest,
+  type RunCheckpoint,
   type RunResult,
+  type Storage,
   type StreamEvent,
   type Tool,
   type ToolEffects,
@@ -11,6 +13,7 @@ import {
 } from "@baton/core";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { createMemoryStorage, type MemoryStorage } from "@baton/storage-memory";
+import { defineCheckpointWithJournal } from "@baton/core/storage-kit";
 import { resume, run } from "../src/index.js";
 import { eventually, faultyStorage } from "./support/faulty-storage.js";
 
@@ -175,6 +178,87 @@ describe("the tool-call journal", () => {
       ["a", "ok"],
       ["b", "ok"],
     ]);
+  });
+
+  it("with a storage that saves a checkpoint and its journal entries in one call, the entries that ride cost no storage call of their own", async () => {
+    const storage = createMemoryStorage();
+    const writes: string[] = [];
+    const statuses = (checkpoint: RunCheckpoint) => (checkpoint.root.batch?.calls ?? []).map((entry) => `${entry.call.toolCallId}:${entry.status}`).join(",");
+    const view: Storage = {
+      ...storage,
+      writeToolJournal: (entries, fence) => {
+        writes.push(`journal ${entries.map((entry) => entry.toolCallId).join(",")}`);
+        return storage.writeToolJournal(entries, fence);
+      },
+      saveCheckpoint: (checkpoint, claim) => {
+        writes.push(`checkpoint ${statuses(checkpoint)}`);
+        return storage.saveCheckpoint(checkpoint, claim);
+      },
+    };
+    const both = defineCheckpointWithJournal(view, (checkpoint, claim, entries) => {
+      writes.push(`both ${entries.map((entry) => `${entry.toolCallId}:${entry.outcome?.status ?? "intent"}`).join(",")} | ${statuses(checkpoint)}`);
+      return storage.saveCheckpointWithJournal!(checkpoint, claim, entries);
+    });
+    const result = await run({
+      provider: scriptedModel([{ toolCalls: [{ id: "a", name: "step" }] }, { toolCalls: [{ id: "b", name: "step" }] }, "done"]),
+      model: "m",
+      input: "x",
+      tools: [fakeTool({ name: "step" })],
+      storage: { ...view, saveCheckpointWithJournal: both },
+      runId: "r-one-call",
+    });
+    expect(result).toMatchObject({ stopReason: "completed", persisted: true });
+    expect(writes).toEqual(["checkpoint ", "both a:intent | a:pending", "both a:ok,b:intent | b:pending", "both b:ok | ", "checkpoint "]);
+    expect((await storage.loadToolJournal("r-one-call")).map((entry) => [entry.toolCallId, entry.outcome?.status])).toEqual([
+      ["a", "ok"],
+      ["b", "ok"],
+    ]);
+  });
+
+  it("a one-call write that fails is reported once; its entries are written again by themselves before their calls start, and the run completes", async () => {
+    const storage = createMemoryStorage();
+    const journalWrites: string[] = [];
+    const starts: string[][] = [];
+    const look: Tool = {
+      ...fakeTool({ name: "look" }),
+      execute: async (_args, ctx) => {
+        starts.push((await storage.loadToolJournal(ctx.runId)).map((entry) => `${entry.toolCallId}:${entry.outcome?.status ?? "intent"}`));
+        return "seen";
+      },
+    };
+    const view: Storage = {
+      ...storage,
+      writeToolJournal: (entries, fence) => {
+        journalWrites.push(entries.map((entry) => entry.toolCallId).join(","));
+        return storage.writeToolJournal(entries, fence);
+      },
+    };
+    let failures = 1;
+    const both = defineCheckpointWithJournal(view, (checkpoint, claim, entries) =>
+      failures-- > 0
+        ? Promise.reject(new StorageError("saveCheckpointWithJournal failed: the store is unreachable", { retryable: true }))
+        : storage.saveCheckpointWithJournal!(checkpoint, claim, entries),
+    );
+    const errors: StreamEvent[] = [];
+    const result = await run({
+      provider: scriptedModel([{ toolCalls: [{ id: "a", name: "look" }] }, "done"]),
+      model: "m",
+      input: "x",
+      tools: [look],
+      storage: { ...view, saveCheckpointWithJournal: both },
+      runId: "r-one-call-fails",
+      onEvent: (event) => {
+        if (event.type === "error") errors.push(event);
+      },
+    });
+    expect(result).toMatchObject({ stopReason: "completed", persisted: false });
+    // One failure, one error event (not one for the checkpoint and one for its entries).
+    expect(errors.map((event) => (event as { error: { code: string } }).error.code)).toEqual(["STORAGE_ERROR"]);
+    // The intent was written again by itself, and the call started only then.
+    expect(journalWrites).toEqual(["a"]);
+    expect(starts).toEqual([["a:intent"]]);
+    expect((await storage.loadToolJournal("r-one-call-fails")).map((entry) => [entry.toolCallId, entry.outcome?.status])).toEqual([["a", "ok"]]);
+    expect((await storage.loadCheckpoint("r-one-call-fails"))?.stopReason).toBe("completed");
   });
 
   it("a call that waits for a free slot of maxConcurrentTools writes its intent when it starts, and a ride whose write fails is tried again before its calls start", async () => {

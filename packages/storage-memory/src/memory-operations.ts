@@ -1,4 +1,4 @@
-import { RunClaimLostError, StorageConflictError, type RunFence, type StorageDomain } from "@baton/core";
+import { RunClaimLostError, StorageConflictError, type RunCheckpoint, type RunClaim, type RunFence, type StorageDomain } from "@baton/core";
 import { serializeRunState } from "@baton/core/run-state";
 import {
   readCheckpoint,
@@ -34,6 +34,26 @@ function checkFence(database: MemoryDatabase, fence: RunFence | undefined): void
   if (fence === undefined) return;
   const run = database.runs.get(fence.runId);
   if (run === undefined || run.token !== fence.token) throw new RunClaimLostError(fence.runId, fence.owner, run && !run.finished ? run.owner : undefined);
+}
+
+/** The run a checkpoint is saved to, when `claim` holds it (its token, and the run is not finished); otherwise throws a `RunClaimLostError`. */
+function claimedRun(database: MemoryDatabase, checkpoint: RunCheckpoint, claim: RunClaim): MemoryRun {
+  const run = database.runs.get(checkpoint.runId);
+  if (!run || run.finished || run.token !== claim.token) {
+    throw new RunClaimLostError(checkpoint.runId, claim.owner, run && !run.finished ? run.owner : undefined);
+  }
+  return run;
+}
+
+/** Saves a checkpoint's serialized `data` on its run (checked by {@link claimedRun}) and renews the claim's lease. */
+function saveCheckpointData(run: MemoryRun, checkpoint: RunCheckpoint, data: string, claim: RunClaim): void {
+  const now = claim.now ?? Date.now();
+  // The run has one checkpoint: this one replaces it, whatever agent path either has.
+  run.checkpoints.clear();
+  run.checkpoints.set(checkpoint.agentPath, data);
+  run.leaseUntil = now + claim.leaseMs;
+  run.lastWriteAt = now;
+  if (checkpoint.stopReason !== undefined) run.finished = true;
 }
 
 /** Deletes the entries of `map` for which `isOld` holds; returns how many. */
@@ -137,17 +157,15 @@ export const MEMORY_OPERATIONS: StorageOperations<MemoryDatabase> = {
 
   saveCheckpoint(database, checkpoint, claim) {
     const data = serializeRunState(checkpoint);
-    const run = database.runs.get(checkpoint.runId);
-    if (!run || run.finished || run.token !== claim.token) {
-      throw new RunClaimLostError(checkpoint.runId, claim.owner, run && !run.finished ? run.owner : undefined);
-    }
-    const now = claim.now ?? Date.now();
-    // The run has one checkpoint: this one replaces it, whatever agent path either has.
-    run.checkpoints.clear();
-    run.checkpoints.set(checkpoint.agentPath, data);
-    run.leaseUntil = now + claim.leaseMs;
-    run.lastWriteAt = now;
-    if (checkpoint.stopReason !== undefined) run.finished = true;
+    saveCheckpointData(claimedRun(database, checkpoint, claim), checkpoint, data, claim);
+  },
+
+  saveCheckpointWithJournal(database, checkpoint, claim, entries) {
+    const data = serializeRunState(checkpoint);
+    const run = claimedRun(database, checkpoint, claim);
+    // Checked, then written in the same synchronous step: all or none.
+    for (const entry of entries) run.journal.set(entry.toolCallId, entry);
+    saveCheckpointData(run, checkpoint, data, claim);
   },
 
   loadCheckpoint(database, runId) {

@@ -1,7 +1,8 @@
-import type { RunFence, ToolJournalEntry } from "@baton/core";
+import type { RunCheckpoint, RunClaim, RunFence, ToolJournalEntry } from "@baton/core";
 import { readToolJournalEntry } from "@baton/core/storage-kit";
 import type { PostgresContext } from "./database.js";
 import { claimLost } from "./fence.js";
+import { checkpointRefused, checkpointValues, saveCheckpoint } from "./runs.js";
 
 /**
  * Writes journal entries of run `fence.runId` in one statement, all or none: under the
@@ -13,14 +14,40 @@ import { claimLost } from "./fence.js";
  * @throws RunClaimLostError when the fence does not hold (nothing written).
  */
 export async function writeToolJournal(context: PostgresContext, entries: readonly ToolJournalEntry[], fence: RunFence): Promise<void> {
-  const rows = new Map<string, string>();
-  for (const entry of entries) rows.set(entry.toolCallId, JSON.stringify(entry));
+  const rows = journalRows(entries);
   const [row] = await context.db.rows<{ fenced: number }>(
     context.sql.writeToolJournal,
     [fence.runId, fence.token, [...rows.keys()], [...rows.values()]],
     "writing the tool-call journal",
   );
   if ((row?.fenced ?? 0) === 0) throw await claimLost(context, fence, "writing the tool-call journal");
+}
+
+/**
+ * Writes journal entries of the checkpoint's run and saves the checkpoint in one
+ * statement, all or none: the entries are upserted (as `writeToolJournal` does) from
+ * the run's row that the checkpoint's save renewed, so when the claim does not hold
+ * neither is written. Everything is serialized before anything is awaited.
+ * @throws RunClaimLostError when the claim does not hold (nothing written).
+ */
+export async function saveCheckpointWithJournal(
+  context: PostgresContext,
+  checkpoint: RunCheckpoint,
+  claim: RunClaim,
+  entries: readonly ToolJournalEntry[],
+): Promise<void> {
+  if (entries.length === 0) return saveCheckpoint(context, checkpoint, claim);
+  const rows = journalRows(entries);
+  const values = [...checkpointValues(checkpoint, claim), [...rows.keys()], [...rows.values()]];
+  const [row] = await context.db.rows<{ saved: number }>(context.sql.saveCheckpointWithJournal, values, "saving a checkpoint with journal entries");
+  if ((row?.saved ?? 0) === 0) throw await checkpointRefused(context, checkpoint, claim);
+}
+
+/** The rows of a journal write, by tool-call id (of two entries of one call, the last, at the first one's place), each entry's JSON. */
+function journalRows(entries: readonly ToolJournalEntry[]): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const entry of entries) rows.set(entry.toolCallId, JSON.stringify(entry));
+  return rows;
 }
 
 /** The run's journal in the order calls were first written, each entry checked; `[]` for an unknown run. */

@@ -70,15 +70,22 @@ export async function claimRun({ db, sql }: PostgresContext, runId: string, clai
  * is serialized before anything is awaited: the caller goes on changing it.
  */
 export async function saveCheckpoint(context: PostgresContext, checkpoint: RunCheckpoint, claim: RunClaim): Promise<void> {
-  const { db, sql } = context;
+  const values = checkpointValues(checkpoint, claim);
+  const [row] = await context.db.rows<{ saved: number }>(context.sql.saveCheckpoint, values, "saving a checkpoint");
+  if ((row?.saved ?? 0) === 0) throw await checkpointRefused(context, checkpoint, claim);
+}
+
+/** The parameters $1–$7 of a checkpoint's save (see `statements.ts`), the state serialized now. */
+export function checkpointValues(checkpoint: RunCheckpoint, claim: RunClaim): unknown[] {
   const data = serializeRunState(checkpoint);
   const now = claim.now ?? Date.now();
-  const finishes = checkpoint.stopReason !== undefined;
-  const values = [checkpoint.runId, claim.token, now + claim.leaseMs, now, finishes, checkpoint.agentPath, data];
-  const [row] = await db.rows<{ saved: number }>(sql.saveCheckpoint, values, "saving a checkpoint");
-  if ((row?.saved ?? 0) > 0) return;
+  return [checkpoint.runId, claim.token, now + claim.leaseMs, now, checkpoint.stopReason !== undefined, checkpoint.agentPath, data];
+}
+
+/** The `RunClaimLostError` for a refused checkpoint, naming who holds the run now (read after the refused statement). */
+export async function checkpointRefused(context: PostgresContext, checkpoint: RunCheckpoint, claim: RunClaim): Promise<RunClaimLostError> {
   const state = await runState(context, checkpoint.runId, "saving a checkpoint");
-  throw new RunClaimLostError(checkpoint.runId, claim.owner, state && !state.finished ? state.owner : undefined);
+  return new RunClaimLostError(checkpoint.runId, claim.owner, state && !state.finished ? state.owner : undefined);
 }
 
 /** The run's checkpoint, checked and upgraded to the current run-state format. */

@@ -15,6 +15,7 @@ export interface Statements {
   readonly takeRun: Statement;
   readonly runState: Statement;
   readonly saveCheckpoint: Statement;
+  readonly saveCheckpointWithJournal: Statement;
   readonly loadCheckpoint: Statement;
   readonly writeToolJournal: Statement;
   readonly loadToolJournal: Statement;
@@ -49,6 +50,21 @@ export function statementsFor(schema: string): Statements {
   // never comes between the check and the write. The write's rows are selected FROM f:
   // when the fence does not hold, nothing is written.
   const fence = (run: number, token: number): string => `f AS MATERIALIZED (SELECT id FROM ${t.runs} WHERE id = $${run} AND token = $${token}::int FOR SHARE)`;
+  // A checkpoint's save, $1 run id, $2 token, $3 lease until, $4 now, $5 finishes, $6 agent path,
+  // $7 data: the run's row renewed while the claim holds (its token, not finished), its one
+  // checkpoint replaced; `more` adds CTEs that write from r. Returns whether the claim held.
+  const saveCheckpoint = (more: string): string => `
+      WITH r AS (
+        UPDATE ${t.runs} SET lease_until = $3, last_activity = $4, finished = $5::boolean
+        WHERE id = $1 AND token = $2::int AND NOT finished
+        RETURNING id
+      )${more}, gone AS (
+        DELETE FROM ${t.checkpoints} WHERE run_id IN (SELECT id FROM r) AND agent_path <> $6
+      ), cp AS (
+        INSERT INTO ${t.checkpoints} (run_id, agent_path, data) SELECT r.id, $6, $7 FROM r
+        ON CONFLICT (run_id, agent_path) DO UPDATE SET data = EXCLUDED.data
+      )
+      SELECT count(*)::int AS saved FROM r`;
   // What a fenced write returns: whether the fence held.
   const fenceHeld = "SELECT count(*)::int AS fenced FROM f";
   // $1 id, $2 count, $3 now, $4..$8 role, parts, run_id, agent_path, user_id arrays.
@@ -114,18 +130,18 @@ export function statementsFor(schema: string): Statements {
     // Fenced by token: the run's row is updated only while the claim's token is its own
     // (the UPDATE locks the row, so no claim comes between). The run keeps one
     // checkpoint: the rows of other agent paths go (`gone`).
-    saveCheckpoint: statement(`
-      WITH r AS (
-        UPDATE ${t.runs} SET lease_until = $3, last_activity = $4, finished = $5::boolean
-        WHERE id = $1 AND token = $2::int AND NOT finished
-        RETURNING id
-      ), gone AS (
-        DELETE FROM ${t.checkpoints} WHERE run_id IN (SELECT id FROM r) AND agent_path <> $6
-      ), cp AS (
-        INSERT INTO ${t.checkpoints} (run_id, agent_path, data) SELECT r.id, $6, $7 FROM r
-        ON CONFLICT (run_id, agent_path) DO UPDATE SET data = EXCLUDED.data
-      )
-      SELECT count(*)::int AS saved FROM r`),
+    saveCheckpoint: statement(saveCheckpoint("")),
+    // $8 tool-call ids, $9 entries (JSON): the journal's upserts (as writeToolJournal's) from the
+    // run's row that the checkpoint's UPDATE returned: when the claim does not hold, neither is written.
+    saveCheckpointWithJournal: statement(
+      saveCheckpoint(`, w AS (
+        INSERT INTO ${t.toolCalls} (run_id, tool_call_id, data)
+        SELECT r.id, x.tool_call_id, x.data
+        FROM r, unnest($8::text[], $9::text[]) WITH ORDINALITY AS x(tool_call_id, data, ord)
+        ORDER BY x.ord
+        ON CONFLICT (run_id, tool_call_id) DO UPDATE SET data = EXCLUDED.data
+      )`),
+    ),
     loadCheckpoint: statement(`SELECT agent_path, data FROM ${t.checkpoints} WHERE run_id = $1 ORDER BY agent_path COLLATE "C" LIMIT 1`),
     // $1 run id, $2 token, $3 tool-call ids, $4 entries (JSON). One upsert per call under the
     // fence: a new call's row takes the next `position` (in the entries' order), an existing

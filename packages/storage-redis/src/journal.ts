@@ -1,7 +1,8 @@
-import { StorageCorruptionError, type RunFence, type ToolJournalEntry } from "@baton/core";
+import { StorageCorruptionError, type RunCheckpoint, type RunClaim, type RunFence, type ToolJournalEntry } from "@baton/core";
 import { RECORD_NAMES, readToolJournalEntry } from "@baton/core/storage-kit";
 import type { RedisContext } from "./context.js";
 import { throwIfFenceLost } from "./fence.js";
+import { checkpointKeysAndArgs, throwIfCheckpointRefused } from "./runs.js";
 import { execAtomically } from "./transaction.js";
 
 /**
@@ -13,15 +14,40 @@ import { execAtomically } from "./transaction.js";
  * @throws RunClaimLostError when the fence check fails (nothing written).
  */
 export async function writeToolJournal(ctx: RedisContext, entries: readonly ToolJournalEntry[], fence: RunFence): Promise<void> {
-  const args: string[] = [String(fence.token)];
-  entries.forEach((entry, index) => {
-    // Checked before anything is written: an entry filed under another run would read back as damaged.
-    if (entry.runId !== fence.runId) throw new TypeError(`Journal entry ${index} is of run "${entry.runId}", not of the fence's run "${fence.runId}".`);
-    args.push(entry.toolCallId, JSON.stringify(entry));
-  });
+  const args = [String(fence.token)];
+  pushEntries(args, entries, fence.runId, "the fence's run");
   const { keys } = ctx;
   const reply = await ctx.client.batonWriteToolJournal(3, keys.run(fence.runId), keys.journal(fence.runId), keys.journalOrder(fence.runId), ...args);
   throwIfFenceLost(reply, fence);
+}
+
+/**
+ * Writes journal entries of the checkpoint's run and saves the checkpoint in one
+ * script, all or none (`SAVE_CHECKPOINT_WITH_JOURNAL`): the checkpoint's claim check,
+ * the entries upserted as {@link writeToolJournal} does, the checkpoint saved.
+ * Everything is serialized before anything is awaited.
+ * @throws TypeError when an entry is of another run than the checkpoint's (nothing written).
+ * @throws RunClaimLostError when the claim does not hold (nothing written).
+ */
+export async function saveCheckpointWithJournal(
+  ctx: RedisContext,
+  checkpoint: RunCheckpoint,
+  claim: RunClaim,
+  entries: readonly ToolJournalEntry[],
+): Promise<void> {
+  const { keys, args } = checkpointKeysAndArgs(ctx, checkpoint, claim);
+  pushEntries(args, entries, checkpoint.runId, "the checkpoint's run");
+  keys.push(ctx.keys.journal(checkpoint.runId), ctx.keys.journalOrder(checkpoint.runId));
+  throwIfCheckpointRefused(await ctx.client.batonSaveCheckpointWithJournal(keys.length, ...keys, ...args), checkpoint, claim);
+}
+
+/** Appends each entry's tool-call id and JSON to a script's arguments, after checking it is of run `runId` (`whose` names that run in the error). */
+function pushEntries(args: string[], entries: readonly ToolJournalEntry[], runId: string, whose: string): void {
+  entries.forEach((entry, index) => {
+    // Checked before anything is written: an entry filed under another run would read back as damaged.
+    if (entry.runId !== runId) throw new TypeError(`Journal entry ${index} is of run "${entry.runId}", not of ${whose} "${runId}".`);
+    args.push(entry.toolCallId, JSON.stringify(entry));
+  });
 }
 
 /**

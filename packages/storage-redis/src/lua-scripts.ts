@@ -88,18 +88,8 @@ if path then return {'claimed', token, redis.call('HGET', KEYS[2], path), path, 
 return {'claimed', token, false, false, previous}
 `;
 
-/**
- * KEYS: run hash, checkpoints hash, runs-by-time. ARGV: run id, claim token, now,
- * leaseUntil, root agent path, checkpoint JSON, `"1"` when it finishes the run.
- * Saved only when the run exists, is unfinished and its token (1 when the hash has
- * none) equals the claim's; the checkpoint then replaces the run's (the hash is
- * rewritten with one field) and the lease is renewed (the owner stays).
- * Returns `{"ok"}`, or `{"lost"}` (unknown or finished run) / `{"lost", currentOwner}`.
- */
-export const SAVE_CHECKPOINT = `
-local run = redis.call('HMGET', KEYS[1], 'owner', 'finished', 'token')
-if not run[1] or run[2] == '1' then return {'lost'} end
-if (run[3] or '1') ~= ARGV[2] then return {'lost', run[1]} end
+/** The writes of a checkpoint's save once its claim is checked (KEYS and ARGV as {@link SAVE_CHECKPOINT}'s). */
+const SAVE_CHECKPOINT_WRITES = `
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[2], ARGV[5], ARGV[6])
 if ARGV[7] == '1' then
@@ -110,6 +100,35 @@ end
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
 return {'ok'}
 `;
+
+/** A checkpoint's claim check: the run exists, is unfinished, and its token (1 when the hash has none) is the claim's (ARGV[2]). */
+const CHECKPOINT_CLAIM_CHECK = `
+local run = redis.call('HMGET', KEYS[1], 'owner', 'finished', 'token')
+if not run[1] or run[2] == '1' then return {'lost'} end
+if (run[3] or '1') ~= ARGV[2] then return {'lost', run[1]} end
+`;
+
+/**
+ * KEYS: run hash, checkpoints hash, runs-by-time. ARGV: run id, claim token, now,
+ * leaseUntil, root agent path, checkpoint JSON, `"1"` when it finishes the run.
+ * Saved only when the run exists, is unfinished and its token (1 when the hash has
+ * none) equals the claim's; the checkpoint then replaces the run's (the hash is
+ * rewritten with one field) and the lease is renewed (the owner stays).
+ * Returns `{"ok"}`, or `{"lost"}` (unknown or finished run) / `{"lost", currentOwner}`.
+ */
+export const SAVE_CHECKPOINT = `${CHECKPOINT_CLAIM_CHECK}${SAVE_CHECKPOINT_WRITES}`;
+
+/**
+ * KEYS: as {@link SAVE_CHECKPOINT}'s, then the journal hash and the journal order list.
+ * ARGV: as {@link SAVE_CHECKPOINT}'s, then per entry: tool-call id, entry JSON. The
+ * checkpoint's claim check, then each entry upserted (as {@link WRITE_TOOL_JOURNAL}
+ * does), then the checkpoint saved: all or none. Returns as {@link SAVE_CHECKPOINT}.
+ */
+export const SAVE_CHECKPOINT_WITH_JOURNAL = `${CHECKPOINT_CLAIM_CHECK}
+for a = 8, #ARGV, 2 do
+  if redis.call('HSET', KEYS[4], ARGV[a], ARGV[a + 1]) == 1 then redis.call('RPUSH', KEYS[5], ARGV[a]) end
+end
+${SAVE_CHECKPOINT_WRITES}`;
 
 /**
  * KEYS: run hash, journal hash, journal order list. ARGV: fence token, then per

@@ -2,7 +2,7 @@ import type { StorageOperations } from "@baton/core/storage-kit";
 import { archiveToolOutput, loadToolOutput } from "./archives.js";
 import type { RedisContext } from "./context.js";
 import { appendMessages, loadMessages } from "./conversations.js";
-import { loadToolJournal, writeToolJournal } from "./journal.js";
+import { loadToolJournal, saveCheckpointWithJournal, writeToolJournal } from "./journal.js";
 import { prune } from "./retention.js";
 import { claimRun, loadCheckpoint, saveCheckpoint } from "./runs.js";
 import { loadSessionState, saveSessionState } from "./sessions.js";
@@ -17,6 +17,7 @@ export const REDIS_OPERATIONS: StorageOperations<RedisContext> = {
   saveCheckpoint,
   loadCheckpoint,
   writeToolJournal,
+  saveCheckpointWithJournal,
   loadToolJournal,
   loadSessionState,
   saveSessionState,

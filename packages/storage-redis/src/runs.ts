@@ -47,24 +47,29 @@ export async function claimRun(ctx: RedisContext, runId: string, claim: RunClaim
  * @throws RunClaimLostError when the token check fails (nothing written).
  */
 export async function saveCheckpoint(ctx: RedisContext, checkpoint: RunCheckpoint, claim: RunClaim): Promise<void> {
+  const { keys, args } = checkpointKeysAndArgs(ctx, checkpoint, claim);
+  throwIfCheckpointRefused(await ctx.client.batonSaveCheckpoint(keys.length, ...keys, ...args), checkpoint, claim);
+}
+
+/**
+ * The keys and arguments of a checkpoint's save (see `SAVE_CHECKPOINT`), the state
+ * serialized now: the run hash, its checkpoints hash and runs-by-time; the run id,
+ * claim token, now, lease end, agent path, state JSON and whether it finishes the run.
+ */
+export function checkpointKeysAndArgs(ctx: RedisContext, checkpoint: RunCheckpoint, claim: RunClaim): { keys: string[]; args: string[] } {
   const data = serializeRunState(checkpoint);
   const { runId, agentPath } = checkpoint;
   const now = claim.now ?? Date.now();
   const finishes = checkpoint.stopReason !== undefined;
-  const [outcome, owner] = await ctx.client.batonSaveCheckpoint(
-    3,
-    ctx.keys.run(runId),
-    ctx.keys.checkpoints(runId),
-    ctx.keys.runsByTime,
-    runId,
-    String(claim.token),
-    String(now),
-    String(now + claim.leaseMs),
-    agentPath,
-    data,
-    finishes ? "1" : "0",
-  );
-  if (outcome !== "ok") throw new RunClaimLostError(runId, claim.owner, owner ?? undefined);
+  return {
+    keys: [ctx.keys.run(runId), ctx.keys.checkpoints(runId), ctx.keys.runsByTime],
+    args: [runId, String(claim.token), String(now), String(now + claim.leaseMs), agentPath, data, finishes ? "1" : "0"],
+  };
+}
+
+/** Throws the `RunClaimLostError` of a checkpoint's save that the script refused (`{"lost", owner?}`). */
+export function throwIfCheckpointRefused([outcome, owner]: (string | null)[], checkpoint: RunCheckpoint, claim: RunClaim): void {
+  if (outcome !== "ok") throw new RunClaimLostError(checkpoint.runId, claim.owner, owner ?? undefined);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   PRUNE_USAGE,
   RECORD_USAGE,
   SAVE_CHECKPOINT,
+  SAVE_CHECKPOINT_WITH_JOURNAL,
   SAVE_SESSION,
   SAVE_SUMMARY,
   WRITE_TOOL_JOURNAL,
@@ -25,6 +26,7 @@ export interface ScriptedClient extends Redis {
   batonAppendMessages(numKeys: number, ...keysAndArgs: Arg[]): Promise<ScriptReply>;
   batonClaimRun(numKeys: number, ...keysAndArgs: Arg[]): Promise<(string | null)[]>;
   batonSaveCheckpoint(numKeys: number, ...keysAndArgs: Arg[]): Promise<(string | null)[]>;
+  batonSaveCheckpointWithJournal(numKeys: number, ...keysAndArgs: Arg[]): Promise<(string | null)[]>;
   batonWriteToolJournal(numKeys: number, ...keysAndArgs: Arg[]): Promise<ScriptReply>;
   batonSaveSummary(numKeys: number, ...keysAndArgs: Arg[]): Promise<ScriptReply>;
   batonSaveSession(numKeys: number, ...keysAndArgs: Arg[]): Promise<[number, number]>;
@@ -37,6 +39,7 @@ const SCRIPTS: Readonly<Record<string, string>> = {
   batonAppendMessages: APPEND_MESSAGES,
   batonClaimRun: CLAIM_RUN,
   batonSaveCheckpoint: SAVE_CHECKPOINT,
+  batonSaveCheckpointWithJournal: SAVE_CHECKPOINT_WITH_JOURNAL,
   batonWriteToolJournal: WRITE_TOOL_JOURNAL,
   batonSaveSummary: SAVE_SUMMARY,
   batonSaveSession: SAVE_SESSION,

@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import type { RunCheckpoint, RunClaim, ToolJournalEntry } from "@baton/core";
 import type { StorageOperations } from "@baton/core/storage-kit";
 import { sqliteArchives } from "./archives.js";
 import { sqliteConversations } from "./conversations.js";
@@ -20,6 +21,8 @@ export interface SqliteDomains {
   readonly summaries: ReturnType<typeof sqliteSummaries>;
   readonly usage: ReturnType<typeof sqliteUsage>;
   readonly retention: ReturnType<typeof sqliteRetention>;
+  /** Journal entries, then the checkpoint of their run, in one `BEGIN IMMEDIATE` transaction: all or none. */
+  checkpointWithJournal(checkpoint: RunCheckpoint, claim: RunClaim, entries: readonly ToolJournalEntry[]): void;
 }
 
 /**
@@ -28,10 +31,18 @@ export interface SqliteDomains {
  */
 export function prepareDomains(db: Database): SqliteDomains {
   const fence = sqliteFence(db);
+  const runs = sqliteRuns(db);
+  const journal = sqliteJournal(db, fence);
+  // The inner writes' own transactions become savepoints of this one: a refused checkpoint rolls the entries back.
+  const both = db.transaction((checkpoint: RunCheckpoint, claim: RunClaim, entries: readonly ToolJournalEntry[]) => {
+    if (entries.length > 0) journal.write(entries, { runId: checkpoint.runId, owner: claim.owner, token: claim.token });
+    runs.save(checkpoint, claim);
+  });
   return {
     conversations: sqliteConversations(db, fence),
-    runs: sqliteRuns(db),
-    journal: sqliteJournal(db, fence),
+    runs,
+    journal,
+    checkpointWithJournal: (checkpoint, claim, entries) => both.immediate(checkpoint, claim, entries),
     sessions: sqliteSessions(db),
     archives: sqliteArchives(db),
     summaries: sqliteSummaries(db, fence),
@@ -48,6 +59,7 @@ export const SQLITE_OPERATIONS: StorageOperations<SqliteDomains> = {
   saveCheckpoint: (d, checkpoint, claim) => d.runs.save(checkpoint, claim),
   loadCheckpoint: (d, runId) => d.runs.load(runId),
   writeToolJournal: (d, entries, fence) => d.journal.write(entries, fence),
+  saveCheckpointWithJournal: (d, checkpoint, claim, entries) => d.checkpointWithJournal(checkpoint, claim, entries),
   loadToolJournal: (d, runId) => d.journal.load(runId),
   loadSessionState: (d, key) => d.sessions.load(key),
   saveSessionState: (d, key, value, options = {}) => d.sessions.save(key, value, options.expectedVersion),

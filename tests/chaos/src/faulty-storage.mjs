@@ -2,7 +2,7 @@
 // fail, hang or lose their reply while a fault window is open, as a storage server
 // behind a bad network does. The data stays in the real storage.
 import { StorageError } from "@baton/core";
-import { STORAGE_OPERATION_NAMES } from "@baton/core/storage-kit";
+import { checkpointWithJournalOf, defineCheckpointWithJournal, STORAGE_OPERATION_NAMES } from "@baton/core/storage-kit";
 
 /** The operations that write a run (its claim, checkpoint, journal, conversation, usage). */
 export const RUN_WRITES = Object.freeze(["claimRun", "saveCheckpoint", "writeToolJournal", "appendMessages", "recordUsage", "saveSummary"]);
@@ -29,11 +29,13 @@ export function faultyStorage(storage, { timeoutMs = 200 } = {}) {
   let window;
   const hits = { fail: 0, "lost-reply": 0, hang: 0, "hang-timeout": 0 };
   const view = {};
-  for (const name of STORAGE_OPERATION_NAMES) {
-    view[name] = (...args) => {
-      const call = () => storage[name](...args);
+  /** `name`'s method of the view: the storage's `method`, under the fault window open when it is called. */
+  const faulty =
+    (name, method) =>
+    (...args) => {
+      const call = () => method(...args);
       const current = window;
-      if (current === undefined || (current.only !== undefined && !current.only.has(name))) return call();
+      if (current === undefined || (current.only !== undefined && !appliesTo(current.only, name))) return call();
       hits[current.mode]++;
       switch (current.mode) {
         case "fail":
@@ -47,14 +49,18 @@ export function faultyStorage(storage, { timeoutMs = 200 } = {}) {
           // Applied when the window closes, with the arguments as they were when sent (a storage client
           // serializes them at once); the caller waits for that, or times out first.
           const sent = structuredClone(args);
-          const applied = current.closed.then(() => storage[name](...sent));
+          const applied = current.closed.then(() => method(...sent));
           if (current.mode === "hang") return applied;
           applied.catch(() => undefined);
           return new Promise((_, reject) => setTimeout(() => reject(timedOut(name)), timeoutMs));
         }
       }
     };
-  }
+  for (const name of STORAGE_OPERATION_NAMES) view[name] = faulty(name, (...args) => storage[name](...args));
+  // The storage's one-call checkpoint with journal, when it has one, under the same windows (those of
+  // checkpoints and of the journal apply to it: it is both).
+  const oneCall = checkpointWithJournalOf(storage);
+  if (oneCall !== undefined) view.saveCheckpointWithJournal = defineCheckpointWithJournal(view, faulty("saveCheckpointWithJournal", oneCall));
   view.close = () => storage.close();
   view.open = (mode, only) => {
     if (window !== undefined) throw new Error("A fault window is open already.");
@@ -68,6 +74,11 @@ export function faultyStorage(storage, { timeoutMs = 200 } = {}) {
   };
   view.hits = hits;
   return view;
+}
+
+/** Whether a window for the operations `only` applies to `name` (the one-call checkpoint with journal is both a checkpoint and a journal write). */
+function appliesTo(only, name) {
+  return only.has(name) || (name === "saveCheckpointWithJournal" && (only.has("saveCheckpoint") || only.has("writeToolJournal")));
 }
 
 /**

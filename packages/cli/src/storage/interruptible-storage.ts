@@ -4,12 +4,25 @@ import type { Storage } from "@baton/core";
 export interface InterruptibleStorage {
   /** The storage to give the run. */
   readonly storage: Storage;
-  /** From now on, the run's writes (checkpoints, claims, journal entries, conversation appends, summaries, usage records) are dropped; reads go on. */
+  /**
+   * From now on, the run's writes (checkpoints, claims, journal entries, conversation
+   * appends, summaries, usage records) are dropped; reads go on. The storage's one-call
+   * checkpoint with journal is not used through the wrapper: a run writes the two apart,
+   * and each is dropped once frozen.
+   */
   freeze(): void;
 }
 
 /** Writes that a run makes about its progress: dropped once the storage is frozen. */
-const PROGRESS_WRITES = new Set<PropertyKey>(["saveCheckpoint", "appendMessages", "saveSummary", "claimRun", "recordUsage", "writeToolJournal"]);
+const PROGRESS_WRITES = new Set<PropertyKey>([
+  "saveCheckpoint",
+  "saveCheckpointWithJournal",
+  "appendMessages",
+  "saveSummary",
+  "claimRun",
+  "recordUsage",
+  "writeToolJournal",
+]);
 
 /**
  * Wraps a storage so that Ctrl-C leaves the stored run exactly as a crash at that

@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { StorageConflictError, StorageError } from "../errors/index.js";
 import type { Storage } from "../storage/index.js";
-import { defineStorage, STORAGE_OPERATION_NAMES, type StorageOperationName, type StorageOperations } from "./define-storage.js";
+import { checkpointWithJournalOf } from "./checkpoint-with-journal.js";
+import { defineStorage, STORAGE_OPERATION_NAMES, type StorageCallName, type StorageOperationName, type StorageOperations } from "./define-storage.js";
 
 interface Context {
   readonly calls: string[];
@@ -133,5 +134,78 @@ describe("defineStorage", () => {
       details: { operation: "loadMessages" },
     });
     expect(context.calls).toEqual([]);
+  });
+});
+
+describe("defineStorage: the optional one-call checkpoint with journal", () => {
+  const checkpoint = { runId: "r1", agentPath: "main" } as unknown as Parameters<Storage["saveCheckpoint"]>[0];
+  const claim = { owner: "o", leaseMs: 1_000, token: 3 };
+  const entries = [{ runId: "r1", toolCallId: "c1", toolName: "t", agentPath: "main", attempt: 1, token: 3, startedAt: 1 }];
+
+  it("is offered only when the adapter's table has the operation, tied to the storage's saveCheckpoint and writeToolJournal", async () => {
+    const context: Context = { calls: [], value: 0 };
+    const without = defineStorage({ label: "test storage", context: () => context, operations: operations() });
+    expect(without.saveCheckpointWithJournal).toBeUndefined();
+    expect(checkpointWithJournalOf(without)).toBeUndefined();
+
+    const storage = defineStorage({
+      label: "test storage",
+      context: () => context,
+      operations: {
+        ...operations(),
+        saveCheckpointWithJournal: (ctx, state, runClaim, journal) => {
+          ctx.calls.push(`both(${state.runId}, ${runClaim.token}, ${journal.map((entry) => entry.toolCallId).join()})`);
+        },
+      },
+    });
+    expect(storage.saveCheckpointWithJournal?.parts).toEqual({ saveCheckpoint: storage.saveCheckpoint, writeToolJournal: storage.writeToolJournal });
+    expect(checkpointWithJournalOf(storage)).toBe(storage.saveCheckpointWithJournal);
+    await storage.saveCheckpointWithJournal!(checkpoint, claim, entries);
+    expect(context.calls).toEqual(["both(r1, 3, c1)"]);
+  });
+
+  it("names itself in the adapter's errors, and is refused after close() like every operation", async () => {
+    const seen: StorageCallName[] = [];
+    const storage = defineStorage({
+      label: "test storage",
+      context: () => ({ calls: [], value: 0 }),
+      operations: { ...operations(), saveCheckpointWithJournal: () => Promise.reject(new Error("connection reset")) },
+      wrapError: (error, operation) => {
+        seen.push(operation);
+        return new StorageError(`${operation}: ${(error as Error).message}`, { retryable: true });
+      },
+    });
+    await expect(storage.saveCheckpointWithJournal!(checkpoint, claim, entries)).rejects.toMatchObject({
+      message: "saveCheckpointWithJournal: connection reset",
+      retryable: true,
+    });
+    expect(seen).toEqual(["saveCheckpointWithJournal"]);
+    await storage.close();
+    await expect(storage.saveCheckpointWithJournal!(checkpoint, claim, entries)).rejects.toMatchObject({
+      retryable: false,
+      details: { operation: "saveCheckpointWithJournal" },
+    });
+  });
+
+  it("is not used through a copy that replaced saveCheckpoint or writeToolJournal, nor through a proxy: the replacement is called instead", () => {
+    const storage = defineStorage({
+      label: "test storage",
+      context: () => ({ calls: [], value: 0 }),
+      operations: { ...operations(), saveCheckpointWithJournal: () => undefined },
+    });
+    const write = storage.saveCheckpointWithJournal;
+    expect(checkpointWithJournalOf({ ...storage })).toBe(write);
+    expect(checkpointWithJournalOf({ ...storage, saveCheckpoint: () => Promise.resolve() })).toBeUndefined();
+    expect(checkpointWithJournalOf({ ...storage, writeToolJournal: () => Promise.resolve() })).toBeUndefined();
+    const proxy = new Proxy(storage, {
+      get: (target, property) => {
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    expect(checkpointWithJournalOf(proxy)).toBeUndefined();
+    // A write without the methods it does the work of is not used either.
+    const bare = Object.assign(() => Promise.resolve(), {}) as unknown as Storage["saveCheckpointWithJournal"];
+    expect(checkpointWithJournalOf({ ...storage, saveCheckpointWithJournal: bare })).toBeUndefined();
   });
 });

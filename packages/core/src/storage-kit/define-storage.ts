@@ -1,9 +1,14 @@
 import { isBatonError } from "../errors/baton-error.js";
 import { StorageError } from "../errors/storage-errors.js";
 import type { Storage } from "../storage/storage.js";
+import type { CheckpointWithJournalWrite } from "../storage/tool-journal-store.js";
+import { defineCheckpointWithJournal } from "./checkpoint-with-journal.js";
 
-/** The names of the {@link Storage} methods an adapter implements (every one but `close`). */
-export type StorageOperationName = Exclude<keyof Storage, "close">;
+/** The names of the {@link Storage} methods every adapter implements (all but `close` and the optional `saveCheckpointWithJournal`). */
+export type StorageOperationName = Exclude<keyof Storage, "close" | "saveCheckpointWithJournal">;
+
+/** What an operation is named in errors and in `wrapError`: a {@link StorageOperationName}, or the optional `saveCheckpointWithJournal`. */
+export type StorageCallName = StorageOperationName | "saveCheckpointWithJournal";
 
 /** Every {@link StorageOperationName}, in the order of the `Storage` contract. */
 export const STORAGE_OPERATION_NAMES = Object.freeze([
@@ -42,6 +47,14 @@ export type StorageOperations<Context> = {
     context: Context,
     ...args: Parameters<StorageMethod<Name>>
   ) => Awaited<ReturnType<StorageMethod<Name>>> | ReturnType<StorageMethod<Name>>;
+} & {
+  /**
+   * Optional: writes journal entries and saves a checkpoint of their run in one storage
+   * call, all or none (see `CheckpointWithJournalWrite`); the storage then offers it as
+   * `saveCheckpointWithJournal`, and a run writes the journal entries that go with a
+   * checkpoint without a round trip of their own.
+   */
+  readonly saveCheckpointWithJournal?: (context: Context, ...args: Parameters<CheckpointWithJournalWrite>) => void | Promise<void>;
 };
 
 /** What {@link defineStorage} builds a {@link Storage} from. */
@@ -61,7 +74,7 @@ export interface StorageDefinition<Context> {
    * through as they are): the driver's error as a `StorageError` with a retryable flag.
    * Default: the failure unchanged.
    */
-  wrapError?(error: unknown, operation: StorageOperationName): unknown;
+  wrapError?(error: unknown, operation: StorageCallName): unknown;
   /** Releases what the adapter opened; called once, by the first `close()`. */
   release?(): void | Promise<void>;
 }
@@ -92,9 +105,9 @@ export function defineStorage<Context, Properties extends object = Record<never,
   properties: Properties = {} as Properties,
 ): Storage & Readonly<Properties> {
   let closing: Promise<void> | undefined;
-  const fail = (error: unknown, operation: StorageOperationName): unknown =>
+  const fail = (error: unknown, operation: StorageCallName): unknown =>
     isBatonError(error) || definition.wrapError === undefined ? error : definition.wrapError(error, operation);
-  const call = (operation: StorageOperationName, args: readonly unknown[]): Promise<unknown> => {
+  const call = (operation: StorageCallName, args: readonly unknown[]): Promise<unknown> => {
     if (closing !== undefined) {
       return Promise.reject(
         new StorageError(`Cannot ${operation}: the ${definition.label} is closed (used after close()).`, { retryable: false, details: { operation } }),
@@ -112,10 +125,19 @@ export function defineStorage<Context, Properties extends object = Record<never,
       return Promise.reject(fail(error, operation));
     }
   };
-  const methods = Object.fromEntries(STORAGE_OPERATION_NAMES.map((operation) => [operation, (...args: unknown[]) => call(operation, args)]));
+  const methods = Object.fromEntries(STORAGE_OPERATION_NAMES.map((operation) => [operation, (...args: unknown[]) => call(operation, args)])) as Record<
+    StorageOperationName,
+    (...args: unknown[]) => Promise<unknown>
+  > as unknown as Omit<Storage, "close">;
   const close = (): Promise<void> => {
     closing ??= Promise.resolve().then(() => definition.release?.());
     return closing;
   };
-  return { ...properties, ...methods, close } as unknown as Storage & Readonly<Properties>;
+  const oneCall =
+    definition.operations.saveCheckpointWithJournal === undefined
+      ? {}
+      : {
+          saveCheckpointWithJournal: defineCheckpointWithJournal(methods, (...args) => call("saveCheckpointWithJournal", args) as Promise<void>),
+        };
+  return { ...properties, ...methods, ...oneCall, close } as unknown as Storage & Readonly<Properties>;
 }

@@ -12,12 +12,14 @@
  */
 export { toConversationMessages, toModelMessages, type RunTurnDetails } from "./conversation-messages.js";
 export { applyDataPolicyToJournal, applyDataPolicyToRunState, applyDataPolicyToParts, withDataPolicy } from "./policy-storage.js";
+export { checkpointWithJournalOf, defineCheckpointWithJournal } from "./checkpoint-with-journal.js";
 export { loadConversationHistory, summaryMessage, toolArchiveOf, type ConversationHistory } from "./conversation-history.js";
 export {
   defineStorage,
   STORAGE_OPERATION_NAMES,
   type StorageDefinition,
   type StorageMethod,
+  type StorageCallName,
   type StorageOperationName,
   type StorageOperations,
 } from "./define-storage.js";

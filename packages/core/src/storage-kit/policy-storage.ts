@@ -1,3 +1,4 @@
+import { checkpointWithJournalOf, defineCheckpointWithJournal } from "./checkpoint-with-journal.js";
 import { applyDataPolicy, storesToolCall, storesToolResult, type DataPolicy } from "../agent/data-policy.js";
 import type { Usage } from "../usage/index.js";
 import type { ConversationPart } from "../storage/conversation-store.js";
@@ -149,7 +150,7 @@ export function applyDataPolicyToJournal(entries: readonly ToolJournalEntry[], p
  * const storage = withDataPolicy(await createSqliteStorage({ path: "baton.db" }), { storeText: true, storeToolCalls: true, storeToolResults: false });
  */
 export function withDataPolicy(storage: Storage, policy: DataPolicy): Storage {
-  return {
+  const policed: Storage = {
     appendMessages: (conversationId, messages, options) =>
       storage.appendMessages(
         conversationId,
@@ -186,4 +187,14 @@ export function withDataPolicy(storage: Storage, policy: DataPolicy): Storage {
     prune: (domain, olderThan) => storage.prune(domain, olderThan),
     close: () => storage.close(),
   };
+  const oneCall = checkpointWithJournalOf(storage);
+  if (oneCall === undefined) return policed;
+  // The storage's one-call write, through the policy (a write whose entries are all excluded saves the checkpoint alone).
+  const saveCheckpointWithJournal = defineCheckpointWithJournal(policed, (checkpoint, claim, entries) => {
+    const state = applyDataPolicyToRunState(checkpoint, policy);
+    const kept = applyDataPolicyToJournal(entries, policy);
+    return kept.length > 0 ? oneCall(state, claim, kept) : storage.saveCheckpoint(state, claim);
+  });
+  // Set on the storage made above (a run makes one per run: no second copy of its methods).
+  return Object.assign(policed, { saveCheckpointWithJournal });
 }

@@ -1,5 +1,5 @@
 import type { ToolCallOutcome } from "../run/run-state.js";
-import type { RunFence } from "./run-store.js";
+import type { RunCheckpoint, RunClaim, RunFence, RunStore } from "./run-store.js";
 
 /**
  * How a journaled call ended: a {@link ToolCallOutcome}, or `interrupted` for a call
@@ -49,4 +49,36 @@ export interface ToolJournalStore {
   writeToolJournal(entries: readonly ToolJournalEntry[], fence: RunFence): Promise<void>;
   /** The run's journal, one entry per call, in the order the calls were first written; empty for an unknown run. */
   loadToolJournal(runId: string): Promise<ToolJournalEntry[]>;
+  /**
+   * Optional: journal entries and a checkpoint of their run in one storage call (one
+   * transaction, one statement, one script), so that the entries that go with a
+   * checkpoint cost no round trip of their own. Make it with
+   * `defineCheckpointWithJournal` (`@baton/core/storage-kit`), or let `defineStorage`
+   * make it from an adapter's operation; the loop uses it only while the storage's own
+   * `saveCheckpoint` and `writeToolJournal` are the ones it was made with (see
+   * {@link CheckpointWithJournalWrite}).
+   */
+  readonly saveCheckpointWithJournal?: CheckpointWithJournalWrite;
+}
+
+/**
+ * A storage's one-call write of a checkpoint and the journal entries that go with it
+ * ({@link ToolJournalStore.saveCheckpointWithJournal}). It does what
+ * `writeToolJournal(entries, fence)` then `saveCheckpoint(checkpoint, claim)` would,
+ * all or none: the fence is the claim's (`checkpoint.runId`, `claim.owner`,
+ * `claim.token`), and when the claim does not hold (another process claimed the run,
+ * or it has finished) it throws a `RunClaimLostError` and writes nothing. Entries
+ * replace their calls' entries in place, as `writeToolJournal` does; a checkpoint with
+ * a `stopReason` finishes the run. With no entries it is `saveCheckpoint`.
+ */
+export interface CheckpointWithJournalWrite {
+  (checkpoint: RunCheckpoint, claim: RunClaim, entries: readonly ToolJournalEntry[]): Promise<void>;
+  /**
+   * The two methods whose work this write does. A wrapper that replaces either of them
+   * on a copy of the storage (to filter, log, count or drop writes) but keeps this
+   * write would be bypassed by it: the loop uses the write only while the storage's
+   * `saveCheckpoint` and `writeToolJournal` are these functions, and calls them one
+   * after the other otherwise.
+   */
+  readonly parts: { readonly saveCheckpoint: RunStore["saveCheckpoint"]; readonly writeToolJournal: ToolJournalStore["writeToolJournal"] };
 }

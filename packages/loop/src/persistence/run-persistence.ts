@@ -1,4 +1,5 @@
 import {
+  type CheckpointWithJournalWrite,
   type InterruptDecision,
   BatonError,
   ConfigurationError,
@@ -15,7 +16,7 @@ import {
   type Usage,
   type UsageRecord,
 } from "@baton/core";
-import { loadConversationHistory, toConversationMessages, type RunTurnDetails } from "@baton/core/storage-kit";
+import { checkpointWithJournalOf, loadConversationHistory, toConversationMessages, type RunTurnDetails } from "@baton/core/storage-kit";
 import type { AbortHub } from "../abort/abort-hub.js";
 import { stateUnderHistoryRules, withHistoryRules } from "./history-rules.js";
 import { RunNotResumableError } from "./run-not-resumable-error.js";
@@ -115,8 +116,11 @@ export class RunPersistence {
   readonly health: StorageHealth;
   /** The run's tool-call journal. */
   readonly journal: ToolJournal;
+  /** The storage's one-call write of a checkpoint and its riding journal entries, when it offers one. */
+  private readonly checkpointWithJournal: CheckpointWithJournalWrite | undefined;
 
   constructor(private readonly options: RunPersistenceOptions) {
+    this.checkpointWithJournal = checkpointWithJournalOf(options.storage);
     // Twice per margin the run keeps before its lease ends (see StorageHealth): a late or out-of-phase check still lands in it.
     const every = Math.max(50, Math.floor(Math.min(options.leaseMs / 6, options.waitMs / 10)));
     this.journal = new ToolJournal(this, options.runId);
@@ -504,6 +508,18 @@ export class RunPersistence {
       this.checkpointStored = true;
       // The journal's entries riding with it are written first: a checkpoint never says more than the journal.
       const ride = this.journal.takeRide();
+      if (ride !== undefined && this.checkpointWithJournal !== undefined) {
+        // Both in one storage call, all or none; a failure is the checkpoint's (reported by the queue) and the ride's (tried again).
+        ride.startedAt = Date.now();
+        try {
+          await this.checkpointWithJournal(stateUnderHistoryRules(this.latestState!()), this.claim(), ride.entries);
+        } catch (error) {
+          this.journal.carried(ride, error ?? new Error("The checkpoint's write failed without a reason."), true);
+          throw error;
+        }
+        this.journal.carried(ride, undefined);
+        return;
+      }
       if (ride !== undefined) {
         // Awaited here, not in a function of the journal's: one promise fewer per ride.
         ride.startedAt = Date.now();

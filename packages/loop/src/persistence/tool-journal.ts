@@ -208,17 +208,18 @@ export class ToolJournal {
   /**
    * Takes note of how the first try at writing a ride went (`error` undefined: it is
    * stored). The checkpoint whose slot it rode in wrote it (`RunPersistence.checkpoint`),
-   * before the checkpoint itself; a failed ride is tried again beside the checkpoints
-   * (its calls wait for it), under the run's outage clock.
+   * before the checkpoint itself or in the same storage call; a failed ride is tried
+   * again beside the checkpoints (its calls wait for it), under the run's outage clock.
+   * `reported`: the failure was reported already (the checkpoint's own, in one call).
    */
-  carried(ride: JournalWrite, error: unknown): void {
+  carried(ride: JournalWrite, error: unknown, reported = false): void {
     if (error === undefined) {
       this.persistence.health.succeeded(ride.startedAt, false);
       settle(ride, undefined);
       return;
     }
     this.retryingRides++;
-    this.retried(ride.entries, error, ride.startedAt).then(
+    this.retried(ride.entries, error, ride.startedAt, reported).then(
       () => this.rideWritten(ride, undefined),
       (failure: unknown) => this.rideWritten(ride, failure),
     );
@@ -327,20 +328,25 @@ export class ToolJournal {
     this.pump();
   }
 
-  /** Tries a failed write again (100 ms, 200, … at most 1 s apart) while the failure is a passing outage and the run's storage wait lasts. */
-  private async retried(entries: readonly ToolJournalEntry[], first: unknown, startedAt: number): Promise<void> {
+  /**
+   * Tries a failed write again (100 ms, 200, … at most 1 s apart) while the failure is
+   * a passing outage and the run's storage wait lasts. `reported`: the first failure
+   * was reported already (by the checkpoint's write it was part of).
+   */
+  private async retried(entries: readonly ToolJournalEntry[], first: unknown, startedAt: number, reported = false): Promise<void> {
     const { persistence } = this;
     const { health } = persistence;
     let error = first;
     let attemptStart = startedAt;
     for (let retry = 0; ; retry++) {
+      const unreported = retry > 0 || !reported;
       if (RunClaimLostError.isInstance(error) || !isPassingOutage(error)) {
-        persistence.reportFailure(error);
+        if (unreported) persistence.reportFailure(error);
         if (!RunClaimLostError.isInstance(error)) health.failedForGood(error);
         throw this.stopped ?? error;
       }
       health.failed(attemptStart, error);
-      if (retry === 0) persistence.reportFailure(error);
+      if (retry === 0 && unreported) persistence.reportFailure(error);
       const wait = Math.min(100 * 2 ** retry, 1_000, Math.max(10, health.deadlineFor(startedAt) - Date.now()));
       await sleep(wait);
       if (this.stopped !== undefined) throw this.stopped;

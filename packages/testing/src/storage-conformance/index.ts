@@ -11,6 +11,7 @@ import { upgradeTests } from "./upgrade-tests.js";
 import { lifecycleTests } from "./lifecycle-tests.js";
 import { fencingTests } from "./fencing-tests.js";
 import { journalTests } from "./journal-tests.js";
+import { checkpointWithJournalTests } from "./checkpoint-with-journal-tests.js";
 
 export type { CorruptionTarget, CreateStorageHarness, Garbage, StorageHarness } from "./harness.js";
 /** A journal entry as the suite writes it (`sampleJournalEntry(runId, toolCallId, overrides)`), for an adapter's own journal tests. */
@@ -50,6 +51,7 @@ export function describeStorageConformance(name: string, createHarness: CreateSt
     describe("runs", () => runTests(current));
     describe("fencing", () => fencingTests(current));
     describe("tool-call journal", () => journalTests(current));
+    describe("checkpoint with journal in one call", () => checkpointWithJournalTests(current));
     describe("session state, archives, summaries", () => stateTests(current));
     describe("usage", () => usageTests(current));
     describe("retention", () => retentionTests(current));

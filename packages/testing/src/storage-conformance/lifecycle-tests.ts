@@ -5,7 +5,7 @@ import type { StorageHarness } from "./harness.js";
 import { checkpoint, journalEntry, usageRecord, userTurn } from "./sample-data.js";
 
 /** One call of every operation of the `Storage` contract, by name. */
-const EVERY_OPERATION: Readonly<Record<Exclude<keyof Storage, "close">, (storage: Storage) => Promise<unknown>>> = {
+const EVERY_OPERATION: Readonly<Record<Exclude<keyof Storage, "close" | "saveCheckpointWithJournal">, (storage: Storage) => Promise<unknown>>> = {
   appendMessages: (storage) => storage.appendMessages("c1", [userTurn("hi")]),
   loadMessages: (storage) => storage.loadMessages("c1"),
   claimRun: (storage) => storage.claimRun("run-1", { owner: "a", leaseMs: 1_000 }),
@@ -34,6 +34,12 @@ export function lifecycleTests(current: () => StorageHarness): void {
       const error = await expectRejectionOf(call(storage), StorageError);
       expect([operation, (error as StorageError).retryable, (error as StorageError).message]).toEqual([operation, false, expect.stringContaining(operation)]);
       expect((error as StorageError).message).toMatch(/closed/);
+    }
+    // The optional one-call write, when offered, is refused like every operation.
+    const oneCall = storage.saveCheckpointWithJournal;
+    if (oneCall !== undefined) {
+      const error = await expectRejectionOf(oneCall(checkpoint("run-1"), { owner: "a", token: 1, leaseMs: 1_000 }, []), StorageError);
+      expect([(error as StorageError).retryable, (error as StorageError).message]).toEqual([false, expect.stringContaining("saveCheckpointWithJournal")]);
     }
   });
 }
