@@ -253,6 +253,8 @@ export {
   type ToolEventHook,
   type ToolExecutionContext,
   type ToolEffects,
+  type CheckpointWithJournalParts,
+  type CheckpointWithJournalWrite,
   type ToolJournalEntry,
   type ToolJournalOutcome,
   type ToolJournalStore,

@@ -236,6 +236,7 @@ export {
   type StoredToolResultsPart,
   type SummaryStore,
   type ToolArchive,
+  type CheckpointWithJournalParts,
   type CheckpointWithJournalWrite,
   type ToolJournalEntry,
   type ToolJournalOutcome,

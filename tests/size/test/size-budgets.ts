@@ -27,8 +27,9 @@ export const PACKAGE_BUDGETS_KB: Readonly<Record<string, number>> = {
   "storage-postgres": 8,
   "storage-redis": 7.5,
   "storage-sqlite": 6,
+  // 21.0 KB when raised from 20.5: the storage conformance suite tests the one-call checkpoint with journal (`saveCheckpointWithJournal`).
   // 19.6 KB when raised from 19 (18.4 KB when raised from 17: the storage conformance suite tests fencing and the tool-call journal): a private redis-server that keeps its data and takes a password, a TCP relay that heals a cut, and the error-code type check run in a child process. A development dependency only.
-  testing: 20.5,
+  testing: 21.5,
   tokens: 10,
   tools: 4,
   viewer: 7,

@@ -13,7 +13,7 @@ export type {
   StoredToolResultsPart,
 } from "./conversation-store.js";
 export type { RunCheckpoint, RunClaim, RunClaimRequest, RunClaimResult, RunFence, RunStore } from "./run-store.js";
-export type { CheckpointWithJournalWrite, ToolJournalEntry, ToolJournalOutcome, ToolJournalStore } from "./tool-journal-store.js";
+export type { CheckpointWithJournalParts, CheckpointWithJournalWrite, ToolJournalEntry, ToolJournalOutcome, ToolJournalStore } from "./tool-journal-store.js";
 export type { SaveSessionStateOptions, SessionStore, VersionedValue } from "./session-store.js";
 export type { ArchiveStore, ArchivedToolOutput, StoredToolOutput, ToolArchive } from "./archive-store.js";
 export type { ConversationSummary, SaveSummaryOptions, SummaryStore } from "./summary-store.js";

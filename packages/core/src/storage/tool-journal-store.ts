@@ -80,5 +80,13 @@ export interface CheckpointWithJournalWrite {
    * `saveCheckpoint` and `writeToolJournal` are these functions, and calls them one
    * after the other otherwise.
    */
-  readonly parts: { readonly saveCheckpoint: RunStore["saveCheckpoint"]; readonly writeToolJournal: ToolJournalStore["writeToolJournal"] };
+  readonly parts: CheckpointWithJournalParts;
+}
+
+/** The methods a {@link CheckpointWithJournalWrite} does the work of, as the storage had them when the write was made. */
+export interface CheckpointWithJournalParts {
+  /** The storage's `saveCheckpoint`. */
+  readonly saveCheckpoint: RunStore["saveCheckpoint"];
+  /** The storage's `writeToolJournal`. */
+  readonly writeToolJournal: ToolJournalStore["writeToolJournal"];
 }
