@@ -11,14 +11,10 @@
 // Usage: node bench/storage.mjs memory|sqlite|postgres|redis   (after a build)
 //   BATON_BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test)
 //   BATON_BENCH_REDIS_URL    (default redis://127.0.0.1:6379)
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { loadConversationHistory, toModelMessages } from "@baton/core/storage-kit";
 import { median } from "./instant-agent.mjs";
+import { openStorage } from "./open-storage.mjs";
 
-export const ADAPTERS = ["memory", "sqlite", "postgres", "redis"];
 const adapter = process.argv[2] ?? "memory";
 /** Appends per round (sequential, and split over the writers for the parallel case). */
 const APPENDS = Number(process.env.BENCH_STORAGE_APPENDS ?? 400);
@@ -27,7 +23,6 @@ const CONVERSATION_SIZE = 1_000;
 /** Each measurement repeats in rounds until this many ms have passed (and at least 3 rounds). */
 const BUDGET_MS = Number(process.env.BENCH_STORAGE_BUDGET_MS ?? 1_500);
 
-const unique = `bench_${process.pid}_${randomUUID().slice(0, 8)}`;
 
 /** Text of a plausible length and shape (deterministic, so every adapter stores the same bytes). */
 function prose(length, seed) {
@@ -93,75 +88,6 @@ function conversation(size) {
   return Array.from({ length: size }, (_, i) => (i % 2 === 0 ? userMessage(i) : assistantMessage(i)));
 }
 
-/** Opens the adapter; `undefined` when its server is unreachable. Returns the storage and how to clean up after it. */
-async function open(name) {
-  if (name === "memory") {
-    const { createMemoryStorage } = await import("@baton/storage-memory");
-    const storage = createMemoryStorage();
-    return { storage, cleanUp: () => storage.close() };
-  }
-  if (name === "sqlite") {
-    const { createSqliteStorage } = await import("@baton/storage-sqlite");
-    const dir = mkdtempSync(join(tmpdir(), "baton-bench-storage-"));
-    const storage = createSqliteStorage({ path: join(dir, "bench.db") });
-    const journal = storage.database.pragma("journal_mode", { simple: true });
-    if (journal !== "wal") throw new Error(`expected WAL, got ${journal}`);
-    return {
-      storage,
-      cleanUp: async () => {
-        await storage.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  if (name === "postgres") {
-    const { createPostgresStorage } = await import("@baton/storage-postgres");
-    const connectionString = process.env.BATON_BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-    let storage;
-    try {
-      storage = await createPostgresStorage({ connectionString, schema: unique, connectionTimeoutMs: 3_000 });
-    } catch (error) {
-      return { skipped: `unreachable: ${error.message}` };
-    }
-    return {
-      storage,
-      cleanUp: async () => {
-        try {
-          await storage.pool.query(`DROP SCHEMA IF EXISTS "${unique}" CASCADE`);
-        } finally {
-          await storage.close();
-        }
-      },
-    };
-  }
-  if (name === "redis") {
-    const { createRedisStorage } = await import("@baton/storage-redis");
-    const url = process.env.BATON_BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
-    let storage;
-    try {
-      storage = await createRedisStorage({ url, keyPrefix: `${unique}:` });
-    } catch (error) {
-      return { skipped: `unreachable: ${error.message}` };
-    }
-    return {
-      storage,
-      cleanUp: async () => {
-        try {
-          let cursor = "0";
-          do {
-            const [next, keys] = await storage.client.scan(cursor, "MATCH", `${unique}:*`, "COUNT", 1000);
-            if (keys.length > 0) await storage.client.del(...keys);
-            cursor = next;
-          } while (cursor !== "0");
-        } finally {
-          await storage.close();
-        }
-      },
-    };
-  }
-  throw new Error(`unknown adapter "${name}" (one of ${ADAPTERS.join(", ")})`);
-}
-
 /** Runs `round` (which returns a number) until the budget is spent and at least `min` times; the median. */
 async function rounds(round, min = 3) {
   const values = [];
@@ -170,7 +96,7 @@ async function rounds(round, min = 3) {
   return median(values);
 }
 
-const opened = await open(adapter);
+const opened = await openStorage(adapter);
 if (opened.skipped) {
   console.error(`storage ${adapter}: ${opened.skipped}`);
   console.log(JSON.stringify({ adapter, skipped: "unreachable" }));

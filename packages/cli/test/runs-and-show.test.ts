@@ -92,5 +92,6 @@ describe("baton runs, baton show, and approvals", () => {
     const unknown = await runCli(["show", "no-such-run"], { cwd, env });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe("error: RUN_NOT_FOUND: No run no-such-run is stored in sqlite:.baton/runs.db (see baton runs).\n");
-  });
+    // Ten CLI processes one after the other: each a Node start, slow on a machine under load.
+  }, 180_000);
 });

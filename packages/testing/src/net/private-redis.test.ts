@@ -64,7 +64,8 @@ describe.skipIf(unavailable !== undefined && !process.env.CI)("startPrivateRedis
     await redis.start();
     expect(await ask(redis.port, "DBSIZE")).toBe(":300000\r\n");
     expect(await ask(redis.port, "GET key:300000")).toBe("$1\r\nv\r\n");
-  });
+    // Filling and loading 300,000 keys written with fsync takes a while on a machine under load.
+  }, 90_000);
 
   it("start() fails when another server took the port while it was down, instead of taking that server for its own", async () => {
     const redis = await startPrivateRedis();

@@ -89,7 +89,8 @@ export async function startPrivateRedis(options: PrivateRedisOptions = {}): Prom
     server = started;
     running.add(started);
     started.once("exit", () => running.delete(started));
-    await acceptsConnections(port, started, password);
+    // A durable server loads its data before it answers: given longer (a machine under load loads slowly).
+    await acceptsConnections(port, started, password, dir ? 30_000 : 10_000);
   };
   await launch();
   return {
@@ -154,14 +155,14 @@ function listenable(port: number): Promise<boolean> {
  * after `AUTH` with `password`) and has loaded its data (`loading:0`: until then a
  * durable server answers every data command with `-LOADING`): another process listening
  * there (a port taken while the server was down) does not count. Rejects when `server`
- * exits first or after 10 s.
+ * exits first or after `withinMs`.
  */
-async function acceptsConnections(port: number, server: ChildProcess, password: string | undefined): Promise<void> {
-  const deadline = Date.now() + 10_000;
+async function acceptsConnections(port: number, server: ChildProcess, password: string | undefined, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`redis-server on port ${port} exited (code ${server.exitCode}).`);
     if ((await answeringPid(port, password)) === server.pid) return;
-    if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not accept connections within 10 s.`);
+    if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not accept connections within ${withinMs / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
