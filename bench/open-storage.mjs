@@ -83,4 +83,3 @@ export async function openStorage(name) {
   }
   throw new Error(`unknown adapter "${name}" (one of ${ADAPTERS.join(", ")})`);
 }
-

@@ -23,7 +23,6 @@ const CONVERSATION_SIZE = 1_000;
 /** Each measurement repeats in rounds until this many ms have passed (and at least 3 rounds). */
 const BUDGET_MS = Number(process.env.BENCH_STORAGE_BUDGET_MS ?? 1_500);
 
-
 /** Text of a plausible length and shape (deterministic, so every adapter stores the same bytes). */
 function prose(length, seed) {
   const words = [

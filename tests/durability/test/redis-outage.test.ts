@@ -83,8 +83,9 @@ function outageSuite(): void {
       tools: [search],
       storage,
       conversationId: `c-${randomUUID()}`,
-      storageWaitMs: 200,
-      claimLeaseMs: 400,
+      // Long enough that a process waiting for the CPU (a loaded machine) still stores the run's start before the cut.
+      storageWaitMs: 1_000,
+      claimLeaseMs: 2_000,
       onEvent: (event: StreamEvent) => void (event.type === "error" && errors.push(event.error.message)),
     });
     expect(result).toMatchObject({ stopReason: "error", persisted: false, resumable: true, error: { code: "STORAGE_UNAVAILABLE", retryable: true } });
