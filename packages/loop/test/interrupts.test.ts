@@ -38,6 +38,46 @@ const pausingRun = (storage: Storage, runId: string, extra: Partial<RunOptions> 
   run({ provider: scriptedModel([firstTurn]), model: "m", input: "x", tools: toolsOf([]), config: needsApproval("delete_file"), storage, runId, ...extra });
 
 describe("interruptions: approvals", () => {
+  it("a resumed run that pauses again announces again what it waits for: this attempt's consumer may never have had the first one's events", async () => {
+    const storage = createMemoryStorage();
+    await pausingRun(storage, "r-again");
+    const events: StreamEvent[] = [];
+    const again = await resume({
+      provider: scriptedModel(["unused"]),
+      model: "m",
+      tools: toolsOf([]),
+      config: needsApproval("delete_file"),
+      storage,
+      runId: "r-again",
+      onEvent: (event) => void events.push(event),
+    });
+    expect(again.stopReason).toBe("interrupted");
+    expect(again.interruptions?.map((item) => item.id)).toEqual(["d1"]);
+    expect(events.map((event) => event.type)).toEqual(["run-start", "step-start", "tool-call", "tool-call", "tool-interrupted", "run-end"]);
+    expect(events.find((event) => event.type === "tool-interrupted")).toMatchObject({
+      toolCallId: "d1",
+      toolName: "delete_file",
+      kind: "approval",
+      payload: { why: "delete_file changes files" },
+    });
+    // Decided, it is not announced again: it runs.
+    const log: string[] = [];
+    const decidedEvents: string[] = [];
+    const done = await resume({
+      provider: scriptedModel(["Done."]),
+      model: "m",
+      tools: toolsOf(log),
+      config: needsApproval("delete_file"),
+      storage,
+      runId: "r-again",
+      decisions: { d1: { approve: true } },
+      onEvent: (event) => void decidedEvents.push(event.type),
+    });
+    expect(done.stopReason).toBe("completed");
+    expect(decidedEvents).not.toContain("tool-interrupted");
+    expect(log).toEqual(["search reports", "delete old.txt"]);
+  });
+
   it("a call needing approval pauses the run before anything of its batch runs, and says what waits", async () => {
     const log: string[] = [];
     const events: StreamEvent[] = [];

@@ -1,4 +1,4 @@
-import { isPromiseLike, type NextStep } from "@baton/core";
+import { isPromiseLike, type BatchCall, type NextStep } from "@baton/core";
 import { callHook } from "../hooks/call-hook.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
@@ -24,6 +24,9 @@ export async function startAgent(run: AgentRun): Promise<NextStep> {
         run.emit({ type: "step-start", iteration: state.iteration, model: batch.usage.model, toolsSent: batch.toolsSent });
         if (batch.decided) for (const entry of batch.calls) run.emit({ type: "tool-call", toolCall: entry.call });
       }
+      // What the batch still waits for is announced again: this attempt's consumer may never have had the
+      // events of the attempt that paused (a worker that died before its events were relayed, say).
+      if (batch.decided) for (const entry of batch.calls) announceWaiting(run, entry);
       run.stepOpen = true;
     }
     return CONTINUE_TO[state.step === "model" ? "prepare" : state.step];
@@ -36,4 +39,18 @@ export async function startAgent(run: AgentRun): Promise<NextStep> {
   const persistence = run.parent ? undefined : run.tree.persistence;
   if (persistence) await persistence.bounded(run.tree.checkpoint()!, run.abort);
   return CONTINUE_TO.prepare;
+}
+
+/** Emits `tool-interrupted` again for a call of a resumed batch that still waits for a decision (none given, or none of its kind yet). */
+function announceWaiting(run: AgentRun, entry: BatchCall): void {
+  const waiting = entry.waitingFor;
+  if (waiting === undefined || entry.decided || (entry.status === "awaiting" && entry.approval)) return;
+  const { toolCallId, toolName } = entry.call;
+  run.emitToolEvent({
+    type: "tool-interrupted",
+    toolCallId,
+    toolName,
+    kind: waiting.kind,
+    ...(waiting.payload === undefined ? {} : { payload: waiting.payload }),
+  });
 }
