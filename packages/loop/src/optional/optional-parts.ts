@@ -21,6 +21,7 @@ export { runNestedAgent } from "../run-tree/nested-runs.js";
 export { endOfAttempt, writeRunEnd } from "../steps/stored-run-end.js";
 export { keptEndOf } from "../persistence/kept-ends.js";
 export { pauseRun } from "../steps/pause-run.js";
+export { announceResumedBatch } from "../steps/announce-resumed-batch.js";
 export { retryAfterOverflow } from "../steps/context-overflow.js";
 export { trimContext } from "../steps/trim-context.js";
 export { decideToolCalls } from "../steps/tool-call-decisions.js";

@@ -1,5 +1,6 @@
-import { isPromiseLike, type BatchCall, type NextStep } from "@baton/core";
+import { isPromiseLike, type NextStep } from "@baton/core";
 import { callHook } from "../hooks/call-hook.js";
+import { loadedOptionalParts } from "../optional/load-optional-parts.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
 
@@ -20,13 +21,9 @@ export async function startAgent(run: AgentRun): Promise<NextStep> {
     const batch = state.batch;
     if (batch && (state.step === "tools" || state.step === "end")) {
       // The step the run stopped in goes on: it starts again for the consumer, with the calls it will answer.
-      if (run.events.active) {
-        run.emit({ type: "step-start", iteration: state.iteration, model: batch.usage.model, toolsSent: batch.toolsSent });
-        if (batch.decided) for (const entry of batch.calls) run.emit({ type: "tool-call", toolCall: entry.call });
-      }
-      // What the batch still waits for is announced again: this attempt's consumer may never have had the
-      // events of the attempt that paused (a worker that died before its events were relayed, say).
-      if (batch.decided) for (const entry of batch.calls) announceWaiting(run, entry);
+      if (run.events.active) run.emit({ type: "step-start", iteration: state.iteration, model: batch.usage.model, toolsSent: batch.toolsSent });
+      // Its calls, and what it still waits for (a resumed run has its optional parts loaded).
+      if (batch.decided) loadedOptionalParts().announceResumedBatch(run, batch);
       run.stepOpen = true;
     }
     return CONTINUE_TO[state.step === "model" ? "prepare" : state.step];
@@ -39,18 +36,4 @@ export async function startAgent(run: AgentRun): Promise<NextStep> {
   const persistence = run.parent ? undefined : run.tree.persistence;
   if (persistence) await persistence.bounded(run.tree.checkpoint()!, run.abort);
   return CONTINUE_TO.prepare;
-}
-
-/** Emits `tool-interrupted` again for a call of a resumed batch that still waits for a decision (none given, or none of its kind yet). */
-function announceWaiting(run: AgentRun, entry: BatchCall): void {
-  const waiting = entry.waitingFor;
-  if (waiting === undefined || entry.decided || (entry.status === "awaiting" && entry.approval)) return;
-  const { toolCallId, toolName } = entry.call;
-  run.emitToolEvent({
-    type: "tool-interrupted",
-    toolCallId,
-    toolName,
-    kind: waiting.kind,
-    ...(waiting.payload === undefined ? {} : { payload: waiting.payload }),
-  });
 }
