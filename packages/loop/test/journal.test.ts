@@ -579,11 +579,14 @@ describe("the tool-call journal", () => {
         [
           (request: ModelRequest) => {
             const done = resultsOf(request).length;
-            // Storage goes away while the model answers its fourth turn (which takes 30 ms: the write of call 3's
-            // outcome, which starts as the model is asked, is stored first).
+            // Storage goes away shortly before the model answers its fourth turn (which takes 300 ms), and only
+            // once the write of call 3's outcome (which starts as the model is asked) is stored: so call 3 is not
+            // in doubt, however long this process waits for the CPU.
             if (done === 3 && down) {
-              setTimeout(down, 15);
-              return { delayMs: 30, toolCalls: [{ id: "s4", name: "step", arguments: { n: 4 } }] };
+              const asked = Date.now();
+              const stored = async () => ((await storage.loadToolJournal("r-o")).find((entry) => entry.toolCallId === "s3")?.outcome ? true : undefined);
+              void eventually(stored, "call 3's outcome").then(() => setTimeout(down, Math.max(0, asked + 270 - Date.now())));
+              return { delayMs: 300, toolCalls: [{ id: "s4", name: "step", arguments: { n: 4 } }] };
             }
             return done < 8 ? { toolCalls: [{ id: `s${done + 1}`, name: "step", arguments: { n: done + 1 } }] } : { text: `${done} steps` };
           },
