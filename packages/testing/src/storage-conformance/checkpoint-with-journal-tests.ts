@@ -3,7 +3,7 @@ import { checkpointWithJournalOf, withDataPolicy } from "@baton/core/storage-kit
 import { expect, it, type TestContext } from "vitest";
 import { expectRejectionOf } from "./expect-error.js";
 import type { StorageHarness } from "./harness.js";
-import { checkpoint, journalEntry } from "./sample-data.js";
+import { JOURNAL_POLICY, checkpoint, journalEntry, policedJournalEntries } from "./sample-data.js";
 
 const LEASE = 60_000;
 const CLAIM: RunClaim = { owner: "a", token: 1, leaseMs: LEASE, now: 10 };
@@ -90,21 +90,11 @@ export function checkpointWithJournalTests(current: () => StorageHarness): void 
   it("through a data policy, writes only what it allows, in one call; entries all excluded leave the checkpoint alone", async (context) => {
     const harness = current();
     oneCallWrite(harness.storage, context);
-    const storage = withDataPolicy(harness.storage, {
-      storeText: true,
-      storeToolCalls: true,
-      storeToolResults: true,
-      filterToolCalls: (name) => name !== "memory_lookup",
-      filterToolResults: (name) => name !== "charge_card",
-    });
+    const storage = withDataPolicy(harness.storage, JOURNAL_POLICY);
     const write = checkpointWithJournalOf(storage);
     expect(write).toBeDefined();
     await storage.claimRun("run-w", { owner: "a", leaseMs: LEASE, now: 0 });
-    await write!(checkpoint("run-w"), CLAIM, [
-      journalEntry("run-w", "call-m", { toolName: "memory_lookup", outcome: { status: "ok", result: "SECRET-memory", durationMs: 1 } }),
-      journalEntry("run-w", "call-c", { outcome: { status: "ok", result: "SECRET-charge", durationMs: 1 } }),
-      journalEntry("run-w", "call-s", { toolName: "search", outcome: { status: "ok", result: "KEPT-search", durationMs: 1 } }),
-    ]);
+    await write!(checkpoint("run-w"), CLAIM, policedJournalEntries("run-w"));
     const dump = await harness.dump();
     expect(dump.match(/SECRET-[a-z]+/g) ?? []).toEqual([]);
     expect(dump).not.toContain("memory_lookup");

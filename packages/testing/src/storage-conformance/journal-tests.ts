@@ -3,7 +3,7 @@ import { withDataPolicy } from "@baton/core/storage-kit";
 import { expect, it } from "vitest";
 import { expectRejectionOf } from "./expect-error.js";
 import type { StorageHarness } from "./harness.js";
-import { journalEntry } from "./sample-data.js";
+import { JOURNAL_POLICY, journalEntry, policedJournalEntries } from "./sample-data.js";
 
 const LEASE = 60_000;
 const FENCE: RunFence = { runId: "run-j", owner: "a", token: 1 };
@@ -79,22 +79,9 @@ export function journalTests(current: () => StorageHarness): void {
 
   it("writes through a data policy only what it allows: no entry of an excluded tool, no excluded result", async () => {
     const harness = current();
-    const storage = withDataPolicy(harness.storage, {
-      storeText: true,
-      storeToolCalls: true,
-      storeToolResults: true,
-      filterToolCalls: (name) => name !== "memory_lookup",
-      filterToolResults: (name) => name !== "charge_card",
-    });
+    const storage = withDataPolicy(harness.storage, JOURNAL_POLICY);
     await storage.claimRun("run-j", { owner: "a", leaseMs: LEASE });
-    await storage.writeToolJournal(
-      [
-        journalEntry("run-j", "call-m", { toolName: "memory_lookup", outcome: { status: "ok", result: "SECRET-memory", durationMs: 1 } }),
-        journalEntry("run-j", "call-c", { outcome: { status: "ok", result: "SECRET-charge", durationMs: 1 } }),
-        journalEntry("run-j", "call-s", { toolName: "search", outcome: { status: "ok", result: "KEPT-search", durationMs: 1 } }),
-      ],
-      FENCE,
-    );
+    await storage.writeToolJournal(policedJournalEntries("run-j"), FENCE);
     const dump = await harness.dump();
     expect(dump.match(/SECRET-[a-z]+/g) ?? []).toEqual([]);
     expect(dump).not.toContain("memory_lookup");

@@ -3,6 +3,7 @@ import {
   RUN_STATE_VERSION,
   createAgentState,
   type AgentState,
+  type DataPolicy,
   type NewConversationMessage,
   type RunCheckpoint,
   type ToolJournalEntry,
@@ -227,4 +228,29 @@ export function pause(ms: number): Promise<void> {
  */
 export function journalEntry(runId: string, toolCallId: string, overrides: Partial<ToolJournalEntry> = {}): ToolJournalEntry {
   return { runId, toolCallId, toolName: "charge_card", agentPath: "main", attempt: 1, token: 1, startedAt: 1_700_000_000_000, ...overrides };
+}
+
+/**
+ * The data policy of the journal's policy tests: `memory_lookup` calls are not stored,
+ * `charge_card` results are not (see {@link policedJournalEntries}).
+ */
+export const JOURNAL_POLICY: DataPolicy = {
+  storeText: true,
+  storeToolCalls: true,
+  storeToolResults: true,
+  filterToolCalls: (name) => name !== "memory_lookup",
+  filterToolResults: (name) => name !== "charge_card",
+};
+
+/**
+ * Three ended calls of `runId` for {@link JOURNAL_POLICY}: `call-m` (excluded call,
+ * result `SECRET-memory`), `call-c` (excluded result `SECRET-charge`) and `call-s` (kept,
+ * `KEPT-search`).
+ */
+export function policedJournalEntries(runId: string): ToolJournalEntry[] {
+  return [
+    journalEntry(runId, "call-m", { toolName: "memory_lookup", outcome: { status: "ok", result: "SECRET-memory", durationMs: 1 } }),
+    journalEntry(runId, "call-c", { outcome: { status: "ok", result: "SECRET-charge", durationMs: 1 } }),
+    journalEntry(runId, "call-s", { toolName: "search", outcome: { status: "ok", result: "KEPT-search", durationMs: 1 } }),
+  ];
 }
