@@ -162,6 +162,30 @@ describe("the life of a followed run", () => {
     expect(log.reads).toHaveLength(1);
   });
 
+  it("a client whose stream broke on a failed read reconnects with Last-Event-ID once the log answers, and gets the rest once, in order", async () => {
+    const log = new MemoryRunEventLog();
+    const follower = new RunEventFollower(log);
+    const server = await node(follower);
+    log.append("r", 3);
+    const client = await connect(server, "r");
+    expect(seqs(await client.take(3))).toEqual([1, 2, 3]);
+    log.fail("r", new Error("redis did not answer in time"));
+    await expect(client.rest()).rejects.toThrow();
+    log.recover("r");
+    log.append("r", 2);
+    log.end("r");
+
+    const again = await connect(server, "r", 3);
+    expect(again.status).toBe(200);
+    const rest = await again.rest();
+    expect(seqs(rest)).toEqual([4, 5, 6]);
+    expect(rest.at(-1)?.type).toBe("run-end");
+    // The failed feed was dropped; the reconnect started a new one, from the start of what the log keeps
+    // (this node's replay serves its other clients too), and the client got only what came after its id.
+    expect(log.reads.map((read) => read.after)).toEqual([0, 0]);
+    expect(log.reads[0]!.signal.aborted).toBe(true);
+  });
+
   it("close() breaks attached readers, stops the feeds and refuses later attaches", async () => {
     const log = new MemoryRunEventLog();
     const follower = new RunEventFollower(log);

@@ -66,8 +66,9 @@ describe("the write timeout of the SSE writers", () => {
     const responses: ServerResponse[] = [];
     server = await startServer((req, res) => {
       responses.push(res);
-      // well above what the reading client, in this same process, needs to take one batch (up to ~2 MB)
-      return sendSse(req, res, session, { heartbeatMs: 0, writeTimeoutMs: 2000 });
+      // well above what the reading client, in this same process, needs to take one batch (up to ~2 MB), also
+      // on a loaded machine (a reading client cut for being slow would fail the test)
+      return sendSse(req, res, session, { heartbeatMs: 0, writeTimeoutMs: 8000 });
     });
 
     const reading = fetch(server.url).then((response) => collect(decodeSseEvents(response.body as ReadableStream<Uint8Array>)));

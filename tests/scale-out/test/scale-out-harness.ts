@@ -91,7 +91,8 @@ export async function startApiNode(redisUrl: string, name: string, prefix: strin
       res.writeHead(404).end();
       return;
     }
-    void sendSse(req, res, follower.run(decodeURIComponent(match[1]!)), { heartbeatMs: 0 });
+    // A failed read of the log breaks the stream (the client reconnects): the rejection says so, nothing to add.
+    sendSse(req, res, follower.run(decodeURIComponent(match[1]!)), { heartbeatMs: 0 }).catch(() => undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -108,10 +109,56 @@ export async function startApiNode(redisUrl: string, name: string, prefix: strin
   };
 }
 
+/** Whether `event` ends the run's stream (a `run-end` or `error` of the root agent). */
+function endsStream(event: StreamEvent): boolean {
+  return (event.type === "run-end" || event.type === "error") && !event.agentPath.includes("/");
+}
+
+/** Reconnections in a row, without an event between them, before a client gives up. */
+const MAX_RECONNECTS = 5;
+
+/**
+ * Reads the SSE of `runId` from `node` into `events`, as a browser's `EventSource`
+ * would: when the stream breaks before the run's end (the node's read of the log
+ * failed, say a Redis command that did not answer in time on a loaded machine), it
+ * reconnects to the same node with `Last-Event-ID` set to the last event it got. Every
+ * event received is kept as it came (no event is dropped as a repeat, so a node that
+ * sends one twice is seen). Stops once `enough(events)` holds, or at the run's end;
+ * returns whether the run's end was read.
+ */
+async function readRunStream(node: ApiNode, runId: string, events: StreamEvent[], enough: (events: readonly StreamEvent[]) => boolean): Promise<boolean> {
+  const url = `${node.url}/runs/${encodeURIComponent(runId)}/events`;
+  let failures = 0;
+  for (;;) {
+    const lastSeq = events.at(-1)?.seq;
+    const controller = new AbortController();
+    const received = events.length;
+    try {
+      const response = await fetch(url, { headers: lastSeq === undefined ? {} : { "Last-Event-ID": String(lastSeq) }, signal: controller.signal });
+      if (response.status !== 200) throw new Error(`${node.url} answered ${response.status}: ${await response.text()}`);
+      for await (const event of decodeSseEvents(response.body as ReadableStream<Uint8Array>)) {
+        events.push(event);
+        if (endsStream(event)) return true;
+        if (enough(events)) return false;
+      }
+      throw new Error(`The stream of run ${runId} ended before the run did.`);
+    } catch (error) {
+      if (/answered \d+/.test(String(error))) throw error;
+      failures = events.length > received ? 1 : failures + 1;
+      if (failures > MAX_RECONNECTS) throw error;
+      console.info(`scale-out: run ${runId}'s stream broke after event ${events.at(-1)?.seq ?? 0} (${String(error)}); reconnecting to ${node.url}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      controller.abort();
+    }
+  }
+}
+
 /**
  * A client that follows a run: reads from `first` until it has `switchAfter` events
  * (or the stream ended), disconnects, and reconnects to `second` with the last
- * event's id as `Last-Event-ID`, reading to the end. Returns every event received.
+ * event's id as `Last-Event-ID`, reading to the end. A stream that breaks on either
+ * node is reconnected to that node. Returns every event received.
  */
 export async function followAcrossNodes(
   first: ApiNode,
@@ -120,25 +167,9 @@ export async function followAcrossNodes(
   switchAfter: number,
 ): Promise<{ events: StreamEvent[]; switchedAt: number }> {
   const events: StreamEvent[] = [];
-  const controller = new AbortController();
-  const response = await fetch(`${first.url}/runs/${encodeURIComponent(runId)}/events`, { signal: controller.signal });
-  if (response.status !== 200) throw new Error(`Node A answered ${response.status}: ${await response.text()}`);
-  let ended = false;
-  try {
-    for await (const event of decodeSseEvents(response.body as ReadableStream<Uint8Array>)) {
-      events.push(event);
-      if (events.length >= switchAfter) break;
-    }
-    if (events.length < switchAfter) ended = true;
-  } finally {
-    controller.abort();
-  }
+  const ended = await readRunStream(first, runId, events, (received) => received.length >= switchAfter);
   const switchedAt = events.length;
-  if (ended) return { events, switchedAt };
-  const last = events.at(-1)!.seq;
-  const again = await fetch(`${second.url}/runs/${encodeURIComponent(runId)}/events`, { headers: { "Last-Event-ID": String(last) } });
-  if (again.status !== 200) throw new Error(`Node B answered ${again.status}: ${await again.text()}`);
-  for await (const event of decodeSseEvents(again.body as ReadableStream<Uint8Array>)) events.push(event);
+  if (!ended) await readRunStream(second, runId, events, () => false);
   return { events, switchedAt };
 }
 

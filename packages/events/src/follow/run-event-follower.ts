@@ -109,7 +109,8 @@ interface Waiter {
  * const follower = new RunEventFollower(log); // log: a RunEventLog, e.g. Redis Streams
  * http.createServer((req, res) => {
  *   const runId = new URL(req.url ?? "/", "http://x").searchParams.get("run") ?? "";
- *   void sendSse(req, res, follower.run(runId)); // 404 / 400 / 410 answered for you
+ *   // 404 / 400 / 410 answered for you; a failed read of the log breaks the stream (rejects)
+ *   sendSse(req, res, follower.run(runId)).catch((error) => console.warn(error));
  * });
  */
 export class RunEventFollower {
@@ -365,7 +366,9 @@ export class RunEventFollower {
  *
  * @example
  * const follower = followRunEvents(log, { idleMs: 10_000 });
- * app.get("/runs/:id/events", (req, res) => void sendSse(req, res, follower.run(req.params.id)));
+ * app.get("/runs/:id/events", (req, res) => {
+ *   sendSse(req, res, follower.run(req.params.id)).catch((error) => console.warn(error));
+ * });
  */
 export function followRunEvents(log: RunEventLog, options: RunEventFollowerOptions = {}): RunEventFollower {
   return new RunEventFollower(log, options);

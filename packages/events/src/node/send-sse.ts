@@ -26,7 +26,9 @@ import { SSE_STREAM_RULES } from "../options/option-rules.js";
  *   stall the other clients of its run for longer than that.
  * - A subscription or an iterable is stopped (`close()` / `return()`) on disconnect.
  * - When the source throws, the response is destroyed (the client sees the stream
- *   break and may reconnect) and the promise rejects with the error.
+ *   break and may reconnect) and the promise rejects with the error. A source that can
+ *   fail (a run followed from an event log, whose reads can time out) needs a `.catch`:
+ *   `void sendSse(...)` would leave the rejection unhandled, which stops Node.
  *
  * @example
  * import { sendSse } from "@baton/events/node";

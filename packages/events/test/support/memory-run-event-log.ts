@@ -75,6 +75,12 @@ export class MemoryRunEventLog implements RunEventLog {
     this.notify(run);
   }
 
+  /** Lets the run's later reads succeed again (Redis is back). */
+  recover(runId: string): void {
+    const run = this.runs.get(runId) as MemoryRun;
+    run.failure = undefined;
+  }
+
   async head(runId: string): Promise<RunEventLogHead | undefined> {
     this.headCalls++;
     await Promise.resolve();
