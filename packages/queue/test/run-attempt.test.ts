@@ -113,11 +113,23 @@ describeWithRedis("an attempt at a resume job", () => {
     expect(outcome).toMatchObject({ runId, stopReason: "interrupted", resumed: true });
     // The run still waits for a2, as the earlier attempt left it.
     expect((await storage.loadCheckpoint(runId))?.status).toBe("interrupted");
-    // That attempt's run-end never reached the stream (it ran outside the queue here): the stream ends with one from the checkpoint.
+    // That attempt's events never reached the stream (it ran outside the queue here): the stream ends as the loop
+    // ends a paused run, from the checkpoint: the call it waits for, then the run-end.
     expect(await relayed(runId)).toEqual([
+      {
+        type: "tool-interrupted",
+        runId,
+        agentPath: "main",
+        seq: 1,
+        contentIndex: 0,
+        timestamp: expect.any(Number),
+        toolCallId: "a2",
+        toolName: "step",
+        kind: "approval",
+      },
       expect.objectContaining({
         type: "run-end",
-        seq: 1,
+        seq: 2,
         agentPath: "main",
         stopReason: "interrupted",
         interruptions: [expect.objectContaining({ id: "a2" })],

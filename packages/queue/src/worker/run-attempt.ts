@@ -9,6 +9,7 @@ import {
   type RunFence,
   type RunResult,
   type Storage,
+  type ToolInterruptedEvent,
 } from "@baton/core";
 import type { RunJobData, RunJobOutcome } from "../jobs/run-job.js";
 import type { RelayWriter } from "../relay/relay-writer.js";
@@ -81,20 +82,44 @@ function endedOutcome(data: RunJobData, checkpoint: RunCheckpoint): RunJobOutcom
  * Returns `outcome`, the end of a run an earlier attempt took to its end, once the run's
  * stream ends with it: when that attempt's root `run-end` is not the stream's last event
  * (its worker died after storing the run's end, before relaying it), one is relayed from
- * the checkpoint, so the stream ends as every run's does.
+ * the checkpoint, so the stream ends as every run's does. A paused run's end comes after
+ * a `tool-interrupted` for each call it waits for, as the loop sends them: that attempt's
+ * own may never have reached the stream either (events are relayed after the checkpoint
+ * is stored), and a client learns from them what to decide. A client may so get one
+ * call's `tool-interrupted` twice; it names the same call.
  */
 async function relayedEnd(attempt: RunAttempt, checkpoint: RunCheckpoint, outcome: RunJobOutcome): Promise<RunJobOutcome> {
   const last = await attempt.writer.lastEvent();
   if (last?.type === "run-end" && !last.agentPath.includes("/")) return outcome;
   const root = checkpoint.root;
+  const runId = attempt.data.runId;
+  const timestamp = Date.now();
+  // Numbered by the writer after what earlier attempts wrote, in a block after theirs.
+  let seq = 0;
+  if (checkpoint.stopReason === undefined) {
+    for (const item of interruptionsOf(root)) {
+      const announced: ToolInterruptedEvent = {
+        type: "tool-interrupted",
+        runId,
+        agentPath: item.agentPath,
+        seq: ++seq,
+        contentIndex: 0,
+        timestamp,
+        toolCallId: item.toolCallId,
+        toolName: item.toolName,
+        kind: item.kind,
+        ...(item.payload === undefined ? {} : { payload: item.payload }),
+      };
+      await attempt.writer.emit(announced);
+    }
+  }
   const end: RunEndEvent = {
     type: "run-end",
-    runId: attempt.data.runId,
+    runId,
     agentPath: root.agentPath,
-    // Numbered by the writer after what earlier attempts wrote.
-    seq: 1,
+    seq: ++seq,
     contentIndex: 0,
-    timestamp: Date.now(),
+    timestamp,
     stopReason: checkpoint.stopReason ?? "interrupted",
     text: root.text ?? "",
     iterations: root.iteration,
