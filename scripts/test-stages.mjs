@@ -18,6 +18,13 @@
 // a failing task does not stop the others (turbo would kill them mid-test, hiding their
 // results and leaving their temporary folders behind), so one run reports every failure.
 //
+// The other suites run at most OTHERS_AT_ONCE tasks at a time (turbo's default is 10): on
+// a machine of two cores, ten suites at once beside the release test left each of them
+// a tenth of a core or less, enough for a vitest worker to miss its own 60 s heartbeat
+// and for a TypeScript program built in a test's setup to outlast its hook's timeout,
+// while the suite as a whole was no faster (its work is mostly CPU). Set
+// BATON_TEST_CONCURRENCY to change it on a larger machine.
+//
 // Both chains of stage 2 go to their end (every failure is printed; the chaos suite is
 // skipped when the suites before it failed), and the run fails when either does. Exits
 // with the build's code when it failed, else the first failing run's.
@@ -39,9 +46,12 @@ function turbo(args) {
   });
 }
 
+/** How many typecheck and test tasks of the other suites run at once. */
+const OTHERS_AT_ONCE = Number(process.env.BATON_TEST_CONCURRENCY) || 4;
+
 /** Typechecks and tests the projects `filters` select (the builds are done); resolves with turbo's exit code. */
 function checkProjects(...filters) {
-  return turbo(["run", "typecheck", "test", "--only", "--continue", ...filters.map((filter) => `--filter=${filter}`)]);
+  return turbo(["run", "typecheck", "test", "--only", "--continue", `--concurrency=${OTHERS_AT_ONCE}`, ...filters.map((filter) => `--filter=${filter}`)]);
 }
 
 /** The other suites, then (when they passed) the chaos suite; resolves with the first failing run's code, or 0. */
