@@ -24,13 +24,13 @@ function runParent(end: "exit" | "throw"): Promise<{ pid: number; code: number |
 }
 
 describe("no orphan server processes when the parent ends", () => {
-  it("a parent that calls process.exit() without closing its connection takes its stdio server with it", async () => {
+  it("a parent that calls process.exit() without closing its connection takes its stdio server with it", { timeout: 90_000 }, async () => {
     const { pid, code } = await runParent("exit");
     expect(code).toBe(0);
     await waitFor("the server process to end", () => !isRunning(pid), 20_000);
   });
 
-  it("a parent that crashes with an uncaught error takes its stdio server with it", async () => {
+  it("a parent that crashes with an uncaught error takes its stdio server with it", { timeout: 90_000 }, async () => {
     const { pid, code, stderr } = await runParent("throw");
     expect(code).not.toBe(0);
     expect(stderr).toContain("the parent crashed");

@@ -67,7 +67,8 @@ describe("scripted stream abort", () => {
     const started = performance.now();
     setTimeout(() => controller.abort(new Error("user cancelled")), 20);
     const error = await collect(scriptedModel([{ text: "late", delayMs: 10_000 }]).stream(request(controller.signal))).catch((caught: unknown) => caught);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Far below the 10 s delay it cut short, with room for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(error).toBeInstanceOf(RunAbortedError);
     expect(error).toMatchObject({ code: "RUN_ABORTED" });
     expect((error as Error).cause).toEqual(new Error("user cancelled"));

@@ -48,7 +48,8 @@ describe("fakeTool", () => {
     const started = performance.now();
     setTimeout(() => controller.abort(reason), 10);
     await expect(tool.execute({}, context(controller.signal))).rejects.toBe(reason);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Far below the 10 s delay it cut short, with room for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(tool.calls[0]).toMatchObject({ aborted: true, error: reason });
     expect(tool.calls[0]!.endedAt).toBeDefined();
   });
