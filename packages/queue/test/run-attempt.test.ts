@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentConfig, InterruptDecisions, RunCheckpoint, StreamEvent, Tool } from "@baton/core";
 import { createRedisStorage, type RedisStorage } from "@baton/storage-redis";
 import { scriptedModel } from "@baton/testing";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { RunJobData } from "../src/jobs/run-job.js";
 import { relayWriter, type RelayWriter } from "../src/relay/relay-writer.js";
 import type { QueueAgent, QueueAgentResumeOptions } from "../src/index.js";
@@ -22,12 +22,15 @@ import { describeWithRedis, REDIS_URL } from "./support/redis.js";
 describeWithRedis("an attempt at a resume job", () => {
   let storage: RedisStorage;
   const ran: string[] = [];
+  /** While set, every step waits for it. */
+  let holding: Promise<void> | undefined;
   const step: Tool = {
     name: "step",
     description: "Does one step.",
     parameters: { type: "object", properties: {} },
-    execute: (_args, context) => {
+    execute: async (_args, context) => {
       ran.push(context.toolCallId);
+      await holding;
       return `did ${context.toolCallId}`;
     },
   };
@@ -183,6 +186,34 @@ describeWithRedis("an attempt at a resume job", () => {
     // Another delivery of the job finds the stream ended with a root run-end, and adds nothing.
     expect(await attempt(resumeJob(runId, { a2: { approve: true } }), checkpoint, refusing)).toMatchObject({ stopReason: "completed", text: "done" });
     expect(await relayed(runId)).toEqual(events);
+  });
+
+  it("delivered again while its first attempt still runs the run: the second rejects retryably, writing nothing, and the stream is the first's", async () => {
+    const { runId, checkpoint } = await pausedAgainAtA2();
+    ran.length = 0;
+    let release: () => void = () => undefined;
+    holding = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const job = resumeJob(runId, { a2: { approve: true } });
+      const first = attempt(job, checkpoint, agent());
+      await vi.waitFor(() => expect(ran).toEqual(["a2"]), { timeout: 10_000, interval: 5 });
+      // The same job again, as BullMQ delivers it when it took the first worker's lock for lost: the run is held.
+      const second = await attempt(job, checkpoint, agent()).catch((error: unknown) => error);
+      expect(second).toMatchObject({ code: "RUN_NOT_RESUMABLE", retryable: true, details: { runId } });
+      release();
+      expect(await first).toMatchObject({ runId, stopReason: "completed", text: "done", resumed: true });
+    } finally {
+      release();
+      holding = undefined;
+    }
+    expect(ran).toEqual(["a2"]);
+    // The stream holds the first attempt's events alone: no error, one root run-end, the run's own.
+    const events = await relayed(runId);
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
+    expect(events.filter((event) => event.type === "run-end" && event.agentPath === "main")).toEqual([
+      expect.objectContaining({ stopReason: "completed", text: "done" }),
+    ]);
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
   });
 
   it("hands decisions that name nothing the run waits for, next to ones that do, to the loop, which refuses them", async () => {

@@ -1,4 +1,5 @@
 import {
+  BatonError,
   ConfigurationError,
   ERROR_CODES,
   interruptionsOf,
@@ -42,7 +43,8 @@ export interface RunAttempt {
  * checkpoint (its worker died) or the job resumes a paused run — the stored run
  * resumed from its last checkpoint. While a dead worker's claim on the run has not
  * lapsed, it waits and tries again (up to `heldWaitMs`); those tries leave nothing in
- * the relay.
+ * the relay. A claim still held after that rejects with a retryable `RUN_NOT_RESUMABLE`
+ * (the worker tries the job again later), writing nothing to the run's stream either.
  */
 export async function runAttempt(attempt: RunAttempt): Promise<RunJobOutcome> {
   const { data, checkpoint } = attempt;
@@ -197,13 +199,32 @@ async function attemptRun(attempt: RunAttempt, resumed: boolean, waitWhileHeld: 
     gate.discard();
     const wait = Math.max(50, heldUntil! - Date.now() + 50);
     if (Date.now() + wait > deadline) {
-      gate.release();
-      if (result !== undefined) return outcomeOf(data.runId, result.stopReason, result, resumed);
+      if (result !== undefined) throw stillHeld(data.runId, attempt.heldWaitMs, result);
       throw new ConfigurationError(`Run "${data.runId}" is still held by another worker after ${attempt.heldWaitMs} ms.`);
     }
     await sleep(wait, signal);
     if (signal.aborted) throw signal.reason ?? new RunAbortedError();
   }
+}
+
+/**
+ * The error of an attempt that waited `heldWaitMs` for another process's claim on the
+ * run to lapse, and it did not: retryable, so the job is tried again later, and nothing
+ * reaches the run's stream. The process holding the run is alive (it keeps its claim),
+ * and the run's stream is its: a job delivered again while its first worker still runs
+ * it (BullMQ took the job's lock for lost while Redis was paused) must not end that
+ * stream with an error. Tried again, the job finds the run ended by then (and ends with
+ * that outcome), paused, or free.
+ */
+function stillHeld(runId: string, heldWaitMs: number, result: RunResult): BatonError {
+  return new BatonError(
+    ERROR_CODES.RUN_NOT_RESUMABLE,
+    `Run "${runId}" is still held by another process after ${heldWaitMs} ms; the job is tried again later.`,
+    {
+      retryable: true,
+      details: { ...(result.error?.details as Record<string, unknown> | undefined), runId },
+    },
+  );
 }
 
 /**
