@@ -114,6 +114,9 @@ function endsStream(event: StreamEvent): boolean {
   return (event.type === "run-end" || event.type === "error") && !event.agentPath.includes("/");
 }
 
+/** A node answered a client's request with another status than 200: not a broken stream, no reconnect helps. */
+class NodeAnswerError extends Error {}
+
 /** Reconnections in a row, without an event between them, before a client gives up. */
 const MAX_RECONNECTS = 5;
 
@@ -135,7 +138,7 @@ async function readRunStream(node: ApiNode, runId: string, events: StreamEvent[]
     const received = events.length;
     try {
       const response = await fetch(url, { headers: lastSeq === undefined ? {} : { "Last-Event-ID": String(lastSeq) }, signal: controller.signal });
-      if (response.status !== 200) throw new Error(`${node.url} answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200) throw new NodeAnswerError(`${node.url} answered ${response.status}: ${await response.text()}`);
       for await (const event of decodeSseEvents(response.body as ReadableStream<Uint8Array>)) {
         events.push(event);
         if (endsStream(event)) return true;
@@ -143,7 +146,7 @@ async function readRunStream(node: ApiNode, runId: string, events: StreamEvent[]
       }
       throw new Error(`The stream of run ${runId} ended before the run did.`);
     } catch (error) {
-      if (/answered \d+/.test(String(error))) throw error;
+      if (error instanceof NodeAnswerError) throw error;
       failures = events.length > received ? 1 : failures + 1;
       if (failures > MAX_RECONNECTS) throw error;
       console.info(`scale-out: run ${runId}'s stream broke after event ${events.at(-1)?.seq ?? 0} (${String(error)}); reconnecting to ${node.url}`);
