@@ -37,6 +37,19 @@ const firstTurn = {
 const pausingRun = (storage: Storage, runId: string, extra: Partial<RunOptions> = {}) =>
   run({ provider: scriptedModel([firstTurn]), model: "m", input: "x", tools: toolsOf([]), config: needsApproval("delete_file"), storage, runId, ...extra });
 
+/** Resumes the run `pausingRun` stored with `delete_file` approved; its tools record their calls in `log`. */
+const approvingResume = (storage: Storage, runId: string, log: string[], extra: Partial<RunOptions> = {}) =>
+  resume({
+    provider: scriptedModel(["Done."]),
+    model: "m",
+    tools: toolsOf(log),
+    config: needsApproval("delete_file"),
+    storage,
+    runId,
+    decisions: { d1: { approve: true } },
+    ...extra,
+  });
+
 describe("interruptions: approvals", () => {
   it("a resumed run that pauses again announces again what it waits for: this attempt's consumer may never have had the first one's events", async () => {
     const storage = createMemoryStorage();
@@ -63,16 +76,7 @@ describe("interruptions: approvals", () => {
     // Decided, it is not announced again: it runs.
     const log: string[] = [];
     const decidedEvents: string[] = [];
-    const done = await resume({
-      provider: scriptedModel(["Done."]),
-      model: "m",
-      tools: toolsOf(log),
-      config: needsApproval("delete_file"),
-      storage,
-      runId: "r-again",
-      decisions: { d1: { approve: true } },
-      onEvent: (event) => void decidedEvents.push(event.type),
-    });
+    const done = await approvingResume(storage, "r-again", log, { onEvent: (event) => void decidedEvents.push(event.type) });
     expect(done.stopReason).toBe("completed");
     expect(decidedEvents).not.toContain("tool-interrupted");
     expect(log).toEqual(["search reports", "delete old.txt"]);
@@ -247,15 +251,7 @@ describe("interruptions: approvals", () => {
     ).rejects.toThrow(/needs an approval/);
     expect((await storage.loadCheckpoint("r1"))?.status).toBe("interrupted");
     const log: string[] = [];
-    const result = await resume({
-      provider: scriptedModel(["Done."]),
-      model: "m",
-      tools: toolsOf(log),
-      config: needsApproval("delete_file"),
-      storage,
-      runId: "r1",
-      decisions: { d1: { approve: true } },
-    });
+    const result = await approvingResume(storage, "r1", log);
     expect(result.stopReason).toBe("completed");
     expect(log).toEqual(["search reports", "delete old.txt"]);
     expect(await storage.claimRun("r1", { owner: "x", leaseMs: 1000 })).toEqual({ claimed: false, reason: "finished" });
