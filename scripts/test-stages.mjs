@@ -26,7 +26,8 @@
 // BATON_TEST_CONCURRENCY to change it on a larger machine.
 //
 // Both chains of stage 2 go to their end (every failure is printed; the chaos suite is
-// skipped when the suites before it failed), and the run fails when either does. Exits
+// skipped when the suites before it failed), and the run fails when either does; a
+// failed run ends by listing the failed tests and their errors. Exits
 // with the build's code when it failed, else the first failing run's.
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -43,6 +44,22 @@ function turbo(args) {
     const child = spawn(process.execPath, [pnpm, "exec", "turbo", ...args], { cwd: root, stdio: "inherit" });
     child.once("error", reject);
     child.once("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/**
+ * Prints the suite's summary (scripts/test-summary.mjs: each failed test and its error,
+ * then the counts) after a failed run, whose log would otherwise end with the output of
+ * whichever task finished last rather than with what failed.
+ */
+function printSummary() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, "scripts", "test-summary.mjs")], { cwd: root, stdio: "inherit" });
+    child.once("error", (error) => {
+      console.error(`test-stages: the summary did not run: ${error.message}`);
+      resolve();
+    });
+    child.once("close", () => resolve());
   });
 }
 
@@ -67,4 +84,5 @@ async function othersThenChaos() {
 const build = await turbo(["run", "build"]);
 if (build !== 0) process.exit(build);
 const [release, rest] = await Promise.all([checkProjects(RELEASE), othersThenChaos()]);
+if (release || rest) await printSummary();
 process.exit(release || rest);

@@ -9,6 +9,8 @@ import { ensureWorkerBuilt, startWorker, stopAllWorkers } from "./support/worker
 const QUESTION = "How long does sunlight take to reach Earth?";
 /** What the queue mode promises while its Redis is away: an answer within this long. */
 const ANSWER_WITHIN_MS = 5_000;
+/** Room for one outage test: the 503s, then up to 30 s for the queue to reconnect and a whole run on a loaded machine. */
+const RECOVERY_TEST_MS = 90_000;
 
 /** One request to the server, timed: its status, `Retry-After` and JSON error code. */
 async function timedRequest(
@@ -85,29 +87,37 @@ describeWithPrivateRedis("queue mode while its Redis is paused or down: 503 with
     await stopAllWorkers();
   });
 
-  it("paused (SIGSTOP): POST /api/runs, the events stream and the run's status answer 503 QUEUE_UNAVAILABLE with Retry-After; once Redis goes on, runs go through again", async () => {
-    redis.pause();
-    try {
-      const answers = await Promise.all([
-        postTimed(server),
-        timedRequest(`${server.url}/api/runs/${knownRun}/events`),
-        timedRequest(`${server.url}/api/runs/${knownRun}`),
-      ]);
-      for (const answer of answers) expectUnavailable(answer);
-    } finally {
-      redis.resume();
-    }
-    await runOnceBack(server);
-  });
+  it(
+    "paused (SIGSTOP): POST /api/runs, the events stream and the run's status answer 503 QUEUE_UNAVAILABLE with Retry-After; once Redis goes on, runs go through again",
+    async () => {
+      redis.pause();
+      try {
+        const answers = await Promise.all([
+          postTimed(server),
+          timedRequest(`${server.url}/api/runs/${knownRun}/events`),
+          timedRequest(`${server.url}/api/runs/${knownRun}`),
+        ]);
+        for (const answer of answers) expectUnavailable(answer);
+      } finally {
+        redis.resume();
+      }
+      await runOnceBack(server);
+    },
+    RECOVERY_TEST_MS,
+  );
 
-  it("down (killed, connections refused): the same 503s; once Redis is started again, the server and the worker reconnect by themselves and runs go through", async () => {
-    await redis.kill();
-    try {
-      const answers = await Promise.all([postTimed(server), timedRequest(`${server.url}/api/runs/${knownRun}/events`)]);
-      for (const answer of answers) expectUnavailable(answer);
-    } finally {
-      await redis.start();
-    }
-    await runOnceBack(server);
-  });
+  it(
+    "down (killed, connections refused): the same 503s; once Redis is started again, the server and the worker reconnect by themselves and runs go through",
+    async () => {
+      await redis.kill();
+      try {
+        const answers = await Promise.all([postTimed(server), timedRequest(`${server.url}/api/runs/${knownRun}/events`)]);
+        for (const answer of answers) expectUnavailable(answer);
+      } finally {
+        await redis.start();
+      }
+      await runOnceBack(server);
+    },
+    RECOVERY_TEST_MS,
+  );
 });
