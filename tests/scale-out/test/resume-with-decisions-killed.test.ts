@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { StreamEvent } from "@baton/core";
-import { decodeSseEvents } from "@baton/events";
 import type { RunJobOutcome } from "@baton/queue";
 import { createRedisStorage } from "@baton/storage-redis";
 import { beforeAll, expect, it } from "vitest";
 import { describeWithRedis, REDIS_URL } from "./redis.js";
-import { completedOutcome, startWorker, useScaleOutSuite, waitFor, type ApiNode, type WorkerConfig } from "./scale-out-harness.js";
+import { completedOutcome, readRunStream, startWorker, useScaleOutSuite, waitFor, type ApiNode, type WorkerConfig } from "./scale-out-harness.js";
 
 /** The answer of the `approver` agent (test/child/approval-agent.mjs) when `charge-ok` is approved and `charge-no` rejected with "Too much.". */
 const EXPECTED_TEXT = "charged 10; not charged 5000 (The user rejected this tool call, so it was not run. Reason: Too much.)";
@@ -34,27 +33,15 @@ async function readLog(node: ApiNode, runId: string): Promise<StreamEvent[]> {
 /**
  * A client of the run's SSE: connects to `first` with `Last-Event-ID: afterSeq`, reads
  * until `moveWhen` settles, then reconnects to `second` with the last id it got and
- * reads to the end of the stream.
+ * reads to the end of the stream (within 90 s). A stream that breaks on either node is
+ * reconnected to that node, as `EventSource` would.
  */
 async function followAcrossMove(first: ApiNode, second: ApiNode, runId: string, afterSeq: number, moveWhen: Promise<unknown>): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];
-  const path = `/runs/${encodeURIComponent(runId)}/events`;
-  const controller = new AbortController();
-  void moveWhen.finally(() => controller.abort());
-  let ended = false;
-  try {
-    const response = await fetch(`${first.url}${path}`, { headers: { "Last-Event-ID": String(afterSeq) }, signal: controller.signal });
-    if (response.status !== 200) throw new Error(`Node A answered ${response.status}: ${await response.text()}`);
-    for await (const event of decodeSseEvents(response.body as ReadableStream<Uint8Array>)) events.push(event);
-    ended = true;
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  }
-  if (ended) return events;
-  const last = events.at(-1)?.seq ?? afterSeq;
-  const again = await fetch(`${second.url}${path}`, { headers: { "Last-Event-ID": String(last) }, signal: AbortSignal.timeout(90_000) });
-  if (again.status !== 200) throw new Error(`Node B answered ${again.status}: ${await again.text()}`);
-  for await (const event of decodeSseEvents(again.body as ReadableStream<Uint8Array>)) events.push(event);
+  const moving = new AbortController();
+  void moveWhen.finally(() => moving.abort());
+  const ended = await readRunStream(first, runId, events, { afterSeq, signal: moving.signal });
+  if (!ended) await readRunStream(second, runId, events, { afterSeq, signal: AbortSignal.timeout(90_000) });
   return events;
 }
 

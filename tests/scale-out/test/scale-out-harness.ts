@@ -120,21 +120,34 @@ class NodeAnswerError extends Error {}
 /** Reconnections in a row, without an event between them, before a client gives up. */
 const MAX_RECONNECTS = 5;
 
+/** What ends a {@link readRunStream} before the run's end, and where it starts. */
+export interface ReadRunStreamOptions {
+  /** Stop once this holds for the events received so far. */
+  readonly enough?: (events: readonly StreamEvent[]) => boolean;
+  /** Stop when this aborts: the request is dropped, as a client moving away drops it. */
+  readonly signal?: AbortSignal;
+  /** The `Last-Event-ID` of the first request while `events` is empty: only what comes after it is read. */
+  readonly afterSeq?: number;
+}
+
 /**
  * Reads the SSE of `runId` from `node` into `events`, as a browser's `EventSource`
  * would: when the stream breaks before the run's end (the node's read of the log
  * failed, say a Redis command that did not answer in time on a loaded machine), it
  * reconnects to the same node with `Last-Event-ID` set to the last event it got. Every
  * event received is kept as it came (no event is dropped as a repeat, so a node that
- * sends one twice is seen). Stops once `enough(events)` holds, or at the run's end;
- * returns whether the run's end was read.
+ * sends one twice is seen). Stops at the run's end, once `options.enough(events)` holds,
+ * or when `options.signal` aborts; returns whether the run's end was read.
  */
-async function readRunStream(node: ApiNode, runId: string, events: StreamEvent[], enough: (events: readonly StreamEvent[]) => boolean): Promise<boolean> {
+export async function readRunStream(node: ApiNode, runId: string, events: StreamEvent[], options: ReadRunStreamOptions = {}): Promise<boolean> {
   const url = `${node.url}/runs/${encodeURIComponent(runId)}/events`;
+  const { enough, signal } = options;
   let failures = 0;
-  for (;;) {
-    const lastSeq = events.at(-1)?.seq;
+  while (signal?.aborted !== true) {
+    const lastSeq = events.at(-1)?.seq ?? options.afterSeq;
     const controller = new AbortController();
+    const stop = (): void => controller.abort();
+    signal?.addEventListener("abort", stop);
     const received = events.length;
     try {
       const response = await fetch(url, { headers: lastSeq === undefined ? {} : { "Last-Event-ID": String(lastSeq) }, signal: controller.signal });
@@ -142,19 +155,22 @@ async function readRunStream(node: ApiNode, runId: string, events: StreamEvent[]
       for await (const event of decodeSseEvents(response.body as ReadableStream<Uint8Array>)) {
         events.push(event);
         if (endsStream(event)) return true;
-        if (enough(events)) return false;
+        if (enough?.(events)) return false;
       }
       throw new Error(`The stream of run ${runId} ended before the run did.`);
     } catch (error) {
       if (error instanceof NodeAnswerError) throw error;
+      if (signal?.aborted) return false;
       failures = events.length > received ? 1 : failures + 1;
       if (failures > MAX_RECONNECTS) throw error;
       console.info(`scale-out: run ${runId}'s stream broke after event ${events.at(-1)?.seq ?? 0} (${String(error)}); reconnecting to ${node.url}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {
+      signal?.removeEventListener("abort", stop);
       controller.abort();
     }
   }
+  return false;
 }
 
 /**
@@ -170,9 +186,9 @@ export async function followAcrossNodes(
   switchAfter: number,
 ): Promise<{ events: StreamEvent[]; switchedAt: number }> {
   const events: StreamEvent[] = [];
-  const ended = await readRunStream(first, runId, events, (received) => received.length >= switchAfter);
+  const ended = await readRunStream(first, runId, events, { enough: (received) => received.length >= switchAfter });
   const switchedAt = events.length;
-  if (!ended) await readRunStream(second, runId, events, () => false);
+  if (!ended) await readRunStream(second, runId, events);
   return { events, switchedAt };
 }
 
