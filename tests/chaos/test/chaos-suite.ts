@@ -23,8 +23,11 @@ export interface ChaosSuiteOptions {
   readonly trials: number;
   /** Why the suite cannot run here (a missing service), or undefined. */
   readonly unavailable?: string;
-  /** Trials run at once (in-process kinds). Default 1. */
-  readonly concurrency?: number;
+  /**
+   * Whether the trials run at once (in-process kinds), as many as the suite's
+   * `maxConcurrency` (vitest.config.ts: five); otherwise one after the other.
+   */
+  readonly concurrent?: boolean;
   /** What the kind's trials need besides the folder and profile. */
   readonly context?: Partial<TrialContext>;
 }
@@ -49,7 +52,7 @@ export function describeTrials(kind: FaultKind, options: ChaosSuiteOptions): voi
       if (dir) rmSync(dir, { recursive: true, force: true });
       if (results.length > 0) console.info(`${kind}: ${JSON.stringify(summariseTrials(results))}`);
     });
-    const suite = (options.concurrency ?? 1) > 1 ? describe.concurrent : describe;
+    const suite = options.concurrent === true ? describe.concurrent : describe;
     suite(kind, () => {
       for (const seed of seeds) {
         it(`${kind} trial, seed ${seed}`, async () => {

@@ -6,4 +6,4 @@
  */
 import { describeTrials } from "./chaos-suite.js";
 
-describeTrials("memory-storage", { trials: 70, concurrency: 3 });
+describeTrials("memory-storage", { trials: 70, concurrent: true });

@@ -6,4 +6,4 @@
 import { describeTrials } from "./chaos-suite.js";
 import { postgresUnavailable } from "./services.js";
 
-describeTrials("postgres-relay", { trials: 24, concurrency: 3, unavailable: postgresUnavailable });
+describeTrials("postgres-relay", { trials: 24, concurrent: true, unavailable: postgresUnavailable });

@@ -6,4 +6,4 @@
  */
 import { describeTrials } from "./chaos-suite.js";
 
-describeTrials("provider", { trials: 30, concurrency: 3 });
+describeTrials("provider", { trials: 30, concurrent: true });

@@ -6,4 +6,4 @@
 import { describeTrials } from "./chaos-suite.js";
 import { redisServerMissingReason } from "./services.js";
 
-describeTrials("redis-server", { trials: 30, concurrency: 3, unavailable: redisServerMissingReason() });
+describeTrials("redis-server", { trials: 30, concurrent: true, unavailable: redisServerMissingReason() });
