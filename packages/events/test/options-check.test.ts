@@ -78,7 +78,7 @@ describe("event options are checked: unknown keys and wrong types are a Configur
   });
 
   it("sendSse(), createSseHandler() and sseResponse()", async () => {
-    await expectUnknownOptionRejected("sendSse", "retry", SSE, () => sendSse(bad({}), bad({}), new EventHub().subscribe(), bad({ retry: 10 })));
+    await expectUnknownOptionRejected("sendSse", "retry", [...SSE, "onError"], () => sendSse(bad({}), bad({}), new EventHub().subscribe(), bad({ retry: 10 })));
     expect(await messageOf(() => sendSse(bad({}), bad({}), new EventHub().subscribe(), bad({ headers: "x" })))).toContain(
       'sendSse(): option "headers" must be an object, got "x".',
     );

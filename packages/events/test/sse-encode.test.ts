@@ -10,17 +10,9 @@ import {
   lastEventIdOf,
   parseLastEventId,
 } from "../src/index.js";
-import { collect, textChunks } from "./support/sse-test-server.js";
+import { collect, textChunks, textDelta } from "./support/sse-test-server.js";
 
-const delta = (seq: number, text: string): StreamEvent => ({
-  type: "text-delta",
-  text,
-  runId: "r1",
-  agentPath: "main",
-  seq,
-  contentIndex: 2,
-  timestamp: 1000 + seq,
-});
+const delta = (seq: number, text: string): StreamEvent => textDelta(seq, text, 2);
 
 describe("encodeSseEvent", () => {
   it("writes id, event name and one line of JSON", () => {

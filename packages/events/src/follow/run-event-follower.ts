@@ -109,8 +109,8 @@ interface Waiter {
  * const follower = new RunEventFollower(log); // log: a RunEventLog, e.g. Redis Streams
  * http.createServer((req, res) => {
  *   const runId = new URL(req.url ?? "/", "http://x").searchParams.get("run") ?? "";
- *   // 404 / 400 / 410 answered for you; a failed read of the log breaks the stream (rejects)
- *   sendSse(req, res, follower.run(runId)).catch((error) => console.warn(error));
+ *   // 404 / 400 / 410 answered for you; a failed read of the log breaks the stream, told to onError
+ *   void sendSse(req, res, follower.run(runId), { onError: (error) => console.warn(error) });
  * });
  */
 export class RunEventFollower {
@@ -367,7 +367,7 @@ export class RunEventFollower {
  * @example
  * const follower = followRunEvents(log, { idleMs: 10_000 });
  * app.get("/runs/:id/events", (req, res) => {
- *   sendSse(req, res, follower.run(req.params.id)).catch((error) => console.warn(error));
+ *   void sendSse(req, res, follower.run(req.params.id), { onError: (error) => console.warn(error) });
  * });
  */
 export function followRunEvents(log: RunEventLog, options: RunEventFollowerOptions = {}): RunEventFollower {

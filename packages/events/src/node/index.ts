@@ -7,6 +7,6 @@
  * @packageDocumentation
  */
 
-export { sendSse } from "./send-sse.js";
+export { sendSse, type SendSseOptions } from "./send-sse.js";
 export { createSseHandler, type SseRunStarter, type SseHandlerOptions } from "./create-sse-handler.js";
 export { DEFAULT_HEARTBEAT_MS, DEFAULT_WRITE_TIMEOUT_MS, type SseStreamOptions } from "../sse/sse-stream-options.js";

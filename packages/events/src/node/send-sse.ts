@@ -1,12 +1,26 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkOptions } from "@baton/core";
 import { encodeSseBatch, SSE_HEARTBEAT } from "../sse/encode-sse-event.js";
-import { clientErrorAnswer, JSON_CONTENT_TYPE, type ErrorAnswer } from "../sse/error-response.js";
+import { clientErrorAnswer, JSON_CONTENT_TYPE, startFailureAnswer, type ErrorAnswer } from "../sse/error-response.js";
 import { openEventReader, type EventBatchReader, type SseSource } from "../sse/sse-source.js";
 import { lastEventIdOf } from "../sse/last-event-id.js";
 import { SSE_HEADERS } from "../sse/sse-headers.js";
 import { DEFAULT_HEARTBEAT_MS, writeTimeoutOf, type SseStreamOptions } from "../sse/sse-stream-options.js";
-import { SSE_STREAM_RULES } from "../options/option-rules.js";
+import { SEND_SSE_RULES } from "./node-option-rules.js";
+
+/** Options of {@link sendSse}. */
+export interface SendSseOptions extends SseStreamOptions {
+  /**
+   * Told when the stream failed: its source threw after the response started (the
+   * client sees the stream break and may reconnect), or before (the client got a 500
+   * with a JSON body; a `BatonError`'s code and message are shown). With it `sendSse`
+   * never rejects for a failing source, so `void sendSse(...)` is safe with a source
+   * that can fail, such as a run followed from an event log. Without it `sendSse`
+   * rejects with the error (and, before the response started, answers nothing: the
+   * caller does).
+   */
+  readonly onError?: (error: unknown, req: IncomingMessage) => void;
+}
 
 /**
  * Streams events to a Node HTTP response as Server-Sent Events, and resolves when
@@ -26,9 +40,11 @@ import { SSE_STREAM_RULES } from "../options/option-rules.js";
  *   stall the other clients of its run for longer than that.
  * - A subscription or an iterable is stopped (`close()` / `return()`) on disconnect.
  * - When the source throws, the response is destroyed (the client sees the stream
- *   break and may reconnect) and the promise rejects with the error. A source that can
- *   fail (a run followed from an event log, whose reads can time out) needs a `.catch`:
- *   `void sendSse(...)` would leave the rejection unhandled, which stops Node.
+ *   break and may reconnect) and the error goes to `options.onError`; without it the
+ *   promise rejects with the error. A source that can fail (a run followed from an
+ *   event log, whose reads can time out) needs `onError` or a `.catch`: `void
+ *   sendSse(...)` would leave the rejection unhandled, which stops Node.
+ * - Invalid options reject (a `ConfigurationError`), with `onError` or not.
  *
  * @example
  * import { sendSse } from "@baton/events/node";
@@ -36,22 +52,33 @@ import { SSE_STREAM_RULES } from "../options/option-rules.js";
  * http.createServer((req, res) => {
  *   const session = sessions.get(idOf(req));
  *   if (!session) return res.writeHead(404).end();
- *   void sendSse(req, res, session);
+ *   void sendSse(req, res, session, { onError: (error) => console.warn("SSE stream failed:", error) });
  * });
  */
-export async function sendSse(req: IncomingMessage, res: ServerResponse, source: SseSource, options: SseStreamOptions = {}): Promise<void> {
-  checkOptions("sendSse", options, SSE_STREAM_RULES);
+export async function sendSse(req: IncomingMessage, res: ServerResponse, source: SseSource, options: SendSseOptions = {}): Promise<void> {
+  checkOptions("sendSse", options, SEND_SSE_RULES);
   writeTimeoutOf(options);
+  const { onError } = options;
   let reader: EventBatchReader;
   try {
     reader = await openEventReader(source, lastEventIdOf(req));
   } catch (error) {
     const answer = clientErrorAnswer(error);
-    if (answer === undefined) throw error;
-    writeErrorAnswer(res, answer);
+    if (answer !== undefined) {
+      writeErrorAnswer(res, answer);
+      return;
+    }
+    if (onError === undefined) throw error;
+    onError(error, req);
+    writeErrorAnswer(res, startFailureAnswer(error));
     return;
   }
-  await writeSse(res, reader, options);
+  try {
+    await writeSse(res, reader, options);
+  } catch (error) {
+    if (onError === undefined) throw error;
+    onError(error, req);
+  }
 }
 
 /** Ends `res` with an error answer. Internal. */

@@ -47,7 +47,7 @@ export const ATTACH_RULES = { lastEventId: aNumber, name: is.string, highWaterMa
 > satisfies OptionRules;
 /** Keys of `new RunSessions(options)`. */
 export const RUN_SESSIONS_RULES = { keepFinishedMs: aNumber } satisfies Record<keyof RunSessionsOptions, OptionRule> satisfies OptionRules;
-/** Keys of `sendSse(req, res, source, options)` (`@baton/events/node`); with `request`, of `sseResponse`. */
+/** Keys the SSE writers share (`sendSse` of `@baton/events/node` adds `onError`); with `request`, of `sseResponse`. */
 export const SSE_STREAM_RULES = {
   heartbeatMs: aNumber,
   retryMs: aNumber,

@@ -90,6 +90,11 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   return items;
 }
 
+/** A `text-delta` of run `r1`, agent `main`, stamped 1000 + seq. */
+export function textDelta(seq: number, text: string, contentIndex = 1): StreamEvent {
+  return { type: "text-delta", text, runId: "r1", agentPath: "main", seq, contentIndex, timestamp: 1000 + seq };
+}
+
 /** The sequence numbers of `events`. */
 export const seqs = (events: readonly StreamEvent[]): number[] => events.map((event) => event.seq);
 
