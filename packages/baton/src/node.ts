@@ -9,6 +9,7 @@ export {
   DEFAULT_HEARTBEAT_MS,
   DEFAULT_WRITE_TIMEOUT_MS,
   sendSse,
+  type SendSseOptions,
   type SseHandlerOptions,
   type SseRunStarter,
   type SseStreamOptions,
