@@ -6,6 +6,7 @@ import type { StreamEvent } from "@baton/sdk";
 import { Redis } from "ioredis";
 import { SUPERVISOR_OPENING } from "../src/agent/scripted/supervisor-model.js";
 import type { QueueSettings } from "../src/queue/queue-settings.js";
+import { GOING_STATES } from "../src/routes/queue/create-queued-run-route.js";
 import { createChatServer, type ChatServer } from "../src/server.js";
 import { describeWithRedis, REDIS_URL } from "./support/redis.js";
 import { postRun, readRunEvents, waitForRunEnd } from "./support/run-api.js";
@@ -65,13 +66,13 @@ async function deleteTestKeys(): Promise<void> {
   }
 }
 
-/** Waits until no job of the queue is waiting or going (the states `maxConcurrentRuns` counts), however loaded the machine. */
+/** Waits until the queue holds no job in the states `maxConcurrentRuns` counts (`GOING_STATES`), however loaded the machine. */
 async function waitForQueueIdle(node: ChatServer): Promise<void> {
   await waitFor(
     "the queue to have no job waiting or going",
     async () => {
-      const counts = await node.queue!.queue.getJobCounts("active", "waiting", "delayed", "prioritized");
-      return Object.values(counts).every((count) => count === 0) ? true : undefined;
+      const counts = await node.queue!.countJobs(...GOING_STATES);
+      return GOING_STATES.every((state) => (counts[state] ?? 0) === 0) ? true : undefined;
     },
     20_000,
   );

@@ -35,9 +35,11 @@ function writeReport(root: string, project: string, files: { name: string; statu
   writeFileSync(join(root, project, "test-results", "vitest.json"), JSON.stringify(report));
 }
 
-/** Runs the script on `root`. */
-function summary(root: string) {
-  return spawnSync(process.execPath, [join(REPOSITORY_ROOT, "scripts", "test-summary.mjs"), root], { encoding: "utf8" });
+/** Runs the script on `root` and expects its exit code and exactly these lines on stdout. */
+function expectSummary(root: string, status: number, lines: readonly string[]): void {
+  const summary = spawnSync(process.execPath, [join(REPOSITORY_ROOT, "scripts", "test-summary.mjs"), root], { encoding: "utf8" });
+  expect(summary.stdout).toBe([...lines, ""].join("\n"));
+  expect(summary.status).toBe(status);
 }
 
 describe("scripts/test-summary.mjs", () => {
@@ -61,37 +63,27 @@ describe("scripts/test-summary.mjs", () => {
       { name: "test/c.test.ts", status: "failed", message: "Hook timed out in 60000ms.", tests: [] },
     ]);
 
-    const failed = summary(root);
-    expect(failed.status).toBe(1);
-    expect(failed.stdout).toBe(
-      [
-        "  packages/alpha                        1 passed, 0 failed",
-        "  examples/beta                         1 passed, 1 failed",
-        "failed:",
-        "  examples/beta/test/b.test.ts > b > caps runs",
-        "      Error: POST /api/runs answered 429",
-        "          at postRun (run-api.ts:20:3)",
-        "          at 2",
-        "          at 3",
-        "          at 4",
-        "          at 5",
-        "  examples/beta/test/c.test.ts",
-        "      Hook timed out in 60000ms.",
-        "tests: 2 passed, 1 failed, 1 skipped",
-        "",
-      ].join("\n"),
-    );
+    expectSummary(root, 1, [
+      "  packages/alpha                        1 passed, 0 failed",
+      "  examples/beta                         1 passed, 1 failed",
+      "failed:",
+      "  examples/beta/test/b.test.ts > b > caps runs",
+      "      Error: POST /api/runs answered 429",
+      "          at postRun (run-api.ts:20:3)",
+      "          at 2",
+      "          at 3",
+      "          at 4",
+      "          at 5",
+      "  examples/beta/test/c.test.ts",
+      "      Hook timed out in 60000ms.",
+      "tests: 2 passed, 1 failed, 1 skipped",
+    ]);
 
     writeReport(root, "examples/beta", [{ name: "test/b.test.ts", status: "passed", tests: [testEntry("b passes", "passed")] }]);
-    const passed = summary(root);
-    expect(passed.status).toBe(0);
-    expect(passed.stdout).toBe(
-      [
-        "  packages/alpha                        1 passed, 0 failed",
-        "  examples/beta                         1 passed, 0 failed",
-        "tests: 2 passed, 0 failed, 1 skipped",
-        "",
-      ].join("\n"),
-    );
+    expectSummary(root, 0, [
+      "  packages/alpha                        1 passed, 0 failed",
+      "  examples/beta                         1 passed, 0 failed",
+      "tests: 2 passed, 0 failed, 1 skipped",
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { messageOf, RETRY_AFTER_SECONDS } from "../create-run-route.js";
 import type { QueueRoutesState } from "./queue-routes-state.js";
 
 /** BullMQ states of runs that have not ended: counted against `maxConcurrentRuns`. */
-const GOING_STATES = ["active", "waiting", "delayed", "prioritized"] as const;
+export const GOING_STATES = ["active", "waiting", "delayed", "prioritized"] as const;
 
 /**
  * Queue mode's `POST /api/runs` with `{ "message": "…" }`: enqueues the run with
