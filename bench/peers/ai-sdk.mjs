@@ -52,6 +52,15 @@ await main({
           if (result.steps.length !== iterations) throw new Error(`unexpected run: ${result.steps.length} steps`);
         };
       },
+      turnRunner() {
+        const model = fakeModel(
+          () => ({ content: [{ type: "text", text: FINAL_TEXT }], finishReason: stopFinish, usage, warnings: [] }),
+          () => {
+            throw new Error("not streamed");
+          },
+        );
+        return async () => (await generateText({ model, prompt: "go" })).text;
+      },
       streamRunner(deltas) {
         // The model's stream has all its parts queued at once (an instant model).
         const model = fakeModel(

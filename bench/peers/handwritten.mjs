@@ -42,6 +42,10 @@ await main({
         const tools = { noop };
         return () => runLoop(model, tools, "go", iterations);
       },
+      turnRunner() {
+        const model = { generate: async () => ({ text: FINAL_TEXT, toolCalls: [] }) };
+        return async () => (await runLoop(model, {}, "go", 10)).text;
+      },
       streamRunner(deltas) {
         const model = {
           async *stream() {

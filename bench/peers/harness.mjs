@@ -1,17 +1,20 @@
 // The measures every framework file of bench/peers runs. A framework file hands
-// `main()` an adapter that builds, through the framework's public interface, three
+// `main()` an adapter that builds, through the framework's public interface, four
 // kinds of run (see README.md); this file times them the same way for everyone,
 // checks what the runs did (tool calls counted here, outside the framework) and
 // prints one line of JSON.
 //
 //   node --expose-gc bench/peers/<framework>.mjs loop <N>            µs per loop iteration
+//   node --expose-gc bench/peers/<framework>.mjs turn                µs per one-turn run
 //   node --expose-gc bench/peers/<framework>.mjs stream <D>          text deltas per second
 //   node --expose-gc bench/peers/<framework>.mjs concurrent <RUNS>   wall ms and heap in flight
 //
-// An adapter: { name, package?, async load() → { loopRunner(n, noop), streamRunner(d), threeToolsRunner({ a, b, c }) } }
+// An adapter: { name, package?, async load() → { loopRunner(n, noop), turnRunner(), streamRunner(d), threeToolsRunner({ a, b, c }) } }
 // (`package`: the npm package whose version is reported).
 // - loopRunner(n, noop) → async () => void: one run of n iterations; every iteration is one
 //   model call asking for the tool `noop` (call `noop()` to execute it), then its result.
+// - turnRunner() → async () => string: one run whose model answers "done" in its first turn
+//   (no tool, not streamed); resolves with the final text. The fixed cost of a run.
 // - streamRunner(d) → async () => number: one model turn streaming d one-word text deltas
 //   through the framework's streaming interface; resolves with the deltas the consumer got.
 // - threeToolsRunner({ a, b, c }) → async () => string: one run whose model calls tool a,
@@ -88,6 +91,24 @@ async function measureLoop(impl, iterations) {
     samples.push(((performance.now() - start) * 1000) / (runsPerSample * iterations));
   }
   return { iterations, usPerIteration: median(samples), samples: samples.length };
+}
+
+async function measureTurn(impl) {
+  const runOnce = impl.turnRunner();
+  const checked = async () => {
+    const text = await runOnce();
+    if (text !== FINAL_TEXT) throw new Error(`a one-turn run ended with ${JSON.stringify(text)}`);
+  };
+  await warmUp(checked);
+  // Samples of 2,000 runs, for at least the budget and 5 samples.
+  const samples = [];
+  const end = performance.now() + BUDGET_MS;
+  while (performance.now() < end || samples.length < 5) {
+    const start = performance.now();
+    for (let i = 0; i < 2000; i++) await checked();
+    samples.push(((performance.now() - start) * 1000) / 2000);
+  }
+  return { usPerRun: median(samples), samples: samples.length };
 }
 
 async function measureStream(impl, deltas) {
@@ -182,8 +203,8 @@ async function measureConcurrent(impl, runs) {
 /** Runs the measure named on the command line with the adapter, and prints one JSON line. */
 export async function main(adapter) {
   const measure = process.argv[2] ?? "loop";
-  const defaults = { loop: 200, stream: 20_000, concurrent: 1000 };
-  if (!(measure in defaults)) throw new Error(`unknown measure ${measure}: loop, stream or concurrent`);
+  const defaults = { loop: 200, turn: 1, stream: 20_000, concurrent: 1000 };
+  if (!(measure in defaults)) throw new Error(`unknown measure ${measure}: loop, turn, stream or concurrent`);
   const size = Number(process.argv[3] ?? defaults[measure]);
   let version = "—";
   try {
@@ -200,7 +221,7 @@ export async function main(adapter) {
     console.log(JSON.stringify({ ...head, unavailable: String(error?.message ?? error).split("\n")[0] }));
     return;
   }
-  const result =
-    measure === "loop" ? await measureLoop(impl, size) : measure === "stream" ? await measureStream(impl, size) : await measureConcurrent(impl, size);
+  const measures = { loop: measureLoop, turn: measureTurn, stream: measureStream, concurrent: measureConcurrent };
+  const result = await measures[measure](impl, size);
   console.log(JSON.stringify({ ...head, ...result }));
 }

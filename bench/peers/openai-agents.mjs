@@ -40,6 +40,12 @@ await main({
           if (result.finalOutput !== "stopped") throw new Error(`unexpected run: ${result.finalOutput}`);
         };
       },
+      turnRunner() {
+        const model = { getResponse: async () => ({ usage: new Usage(usageInput), output: [message(FINAL_TEXT)] }), getStreamedResponse: notStreamed };
+        const runner = runnerFor(model);
+        const agent = new Agent({ name: "bench", instructions: "Be instant." });
+        return async () => (await runner.run(agent, "go")).finalOutput;
+      },
       streamRunner(deltas) {
         const text = DELTA.repeat(deltas);
         const model = {

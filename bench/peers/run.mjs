@@ -4,7 +4,7 @@
 // round so the machine's state is shared; the table shows the medians.
 //
 //   node bench/peers/run.mjs [--runs N] [--json]
-//                            [--measure loop-200,loop-10,stream,concurrent]
+//                            [--measure loop-200,loop-10,turn,stream,concurrent]
 //                            [--framework hand-written,baton,ai-sdk,openai-agents]
 //                            [--iterations 200] [--deltas 20000] [--concurrency 1000]
 //
@@ -39,7 +39,7 @@ function parseArgs(argv) {
     else if (flag === "--concurrency") options.concurrency = Number(value());
     else if (flag === "--help" || flag === "-h") {
       console.log(
-        "node bench/peers/run.mjs [--runs N] [--json] [--measure loop-200,loop-10,stream,concurrent] [--framework hand-written,baton,ai-sdk,openai-agents] [--iterations N] [--deltas D] [--concurrency RUNS]",
+        "node bench/peers/run.mjs [--runs N] [--json] [--measure loop-200,loop-10,turn,stream,concurrent] [--framework hand-written,baton,ai-sdk,openai-agents] [--iterations N] [--deltas D] [--concurrency RUNS]",
       );
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
@@ -63,6 +63,11 @@ const MEASURES = [
     id: "loop-10",
     args: ["loop", "10"],
     rows: [{ label: "µs per loop iteration, 10-iteration runs", key: "usPerIteration", show: microseconds }],
+  },
+  {
+    id: "turn",
+    args: ["turn"],
+    rows: [{ label: "µs per one-turn run (the model answers at once)", key: "usPerRun", show: microseconds }],
   },
   {
     id: "stream",
