@@ -85,37 +85,34 @@ export const optionIs = {
  * // ConfigurationError: slidingWindow(): unknown option "maxTurn". Accepted options: maxTurns.
  */
 export function checkOptions(fn: string, options: unknown, rules: OptionRules): void {
-  const accepted = Object.keys(rules);
-  const acceptedText = accepted.length > 0 ? accepted.join(", ") : "none";
   if (options === undefined) {
-    const missing = accepted.filter((key) => rules[key]!.required === true);
-    if (missing.length > 0) fail(fn, `options are missing; ${plural("required option", missing)}. Accepted options: ${acceptedText}.`, { accepted });
+    const missing = Object.keys(rules).filter((key) => rules[key]!.required === true);
+    if (missing.length > 0) fail(fn, `options are missing; ${plural("required option", missing)}.`, rules);
     return;
   }
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    fail(fn, `the options must be an object, got ${describe(options)}. Accepted options: ${acceptedText}.`, { accepted });
+    fail(fn, `the options must be an object, got ${describe(options)}.`, rules);
   }
+  // `for…in` lists the keys without building arrays: options are checked on every run.
   const record = options as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!Object.hasOwn(rules, key)) {
-      fail(fn, `unknown option "${key}". Accepted options: ${acceptedText}.`, { option: key, accepted });
-    }
-  }
-  for (const key of accepted) {
+  for (const key in record) if (Object.hasOwn(record, key) && !Object.hasOwn(rules, key)) fail(fn, `unknown option "${key}".`, rules, key);
+  for (const key in rules) {
     const option = rules[key]!;
     const value = record[key];
     if (value === undefined) {
-      if (option.required === true) fail(fn, `option "${key}" is required (${option.expected}). Accepted options: ${acceptedText}.`, { option: key, accepted });
+      if (option.required === true) fail(fn, `option "${key}" is required (${option.expected}).`, rules, key);
       continue;
     }
-    if (!option.test(value))
-      fail(fn, `option "${key}" must be ${option.expected}, got ${describe(value)}. Accepted options: ${acceptedText}.`, { option: key, accepted });
+    if (!option.test(value)) fail(fn, `option "${key}" must be ${option.expected}, got ${describe(value)}.`, rules, key);
     if (option.nested !== undefined) checkOptions(`${fn}: ${key}`, value, option.nested);
   }
 }
 
-function fail(fn: string, problem: string, details: Record<string, unknown>): never {
-  throw new ConfigurationError(`${fn}(): ${problem}`, { details: { function: fn, ...details } });
+/** Throws the error of a failed check, naming the accepted options. */
+function fail(fn: string, problem: string, rules: OptionRules, option?: string): never {
+  const accepted = Object.keys(rules);
+  const details = option === undefined ? { function: fn, accepted } : { function: fn, option, accepted };
+  throw new ConfigurationError(`${fn}(): ${problem} Accepted options: ${accepted.length > 0 ? accepted.join(", ") : "none"}.`, { details });
 }
 
 function plural(noun: string, keys: readonly string[]): string {

@@ -17,8 +17,8 @@ export class EventScope {
   private lastBlock = -1;
   private readonly sinks: EventSink[];
   private blocked: Promise<void> | undefined;
-  /** The sinks' promises `blocked` already waits for (a full queue returns the same one until it drains). */
-  private readonly waitingFor = new Set<PromiseLike<unknown>>();
+  /** The sinks' promises `blocked` already waits for (a full queue returns the same one until it drains); made when a sink first asks to wait. */
+  private waitingFor: Set<PromiseLike<unknown>> | undefined;
   /** Errors thrown by sinks; a throwing sink never disturbs the run or the other sinks. */
   readonly sinkErrors: unknown[] = [];
 
@@ -81,15 +81,16 @@ export class EventScope {
   }
 
   private block(wait: PromiseLike<unknown>): void {
-    if (this.waitingFor.has(wait)) return;
-    this.waitingFor.add(wait);
+    const waitingFor = (this.waitingFor ??= new Set());
+    if (waitingFor.has(wait)) return;
+    waitingFor.add(wait);
     const current = this.blocked;
     const next: Promise<void> = (current ? Promise.all([current, wait]) : Promise.resolve(wait)).then(settle, settle);
     this.blocked = next;
     void next.then(() => {
       if (this.blocked !== next) return;
       this.blocked = undefined;
-      this.waitingFor.clear();
+      waitingFor.clear();
     });
   }
 }

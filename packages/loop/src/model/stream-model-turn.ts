@@ -23,13 +23,18 @@ export interface ModelTurn {
   readonly usageReported: boolean;
 }
 
-/** Callbacks for the deltas of a model turn, called as they arrive. */
+/** Callbacks for the deltas of a model turn, called as they arrive (as methods: one object serves every turn of a run). */
 export interface ModelTurnListener {
   onText(text: string): void;
   onReasoning(text: string, id: string | undefined): void;
   /** A promise to wait for before reading more of the model's stream (backpressure). */
   ready(): Promise<void> | undefined;
+  /** The id of the `position`-th call of the turn when the provider gave it none. */
+  fallbackToolCallId(position: number): string;
 }
+
+const NO_REASONING: readonly ReasoningPart[] = Object.freeze([]);
+const NO_CALLS: readonly AssembledToolCall[] = Object.freeze([]);
 
 interface ReasoningBlock {
   text: string;
@@ -44,25 +49,21 @@ interface ReasoningBlock {
  * (throwing `RunAbortedError`) even if the provider ignores `request.signal`, and
  * closes the provider's stream.
  */
-export async function streamModelTurn(
-  provider: ModelProvider,
-  request: ModelRequest,
-  abort: AbortHub,
-  listener: ModelTurnListener,
-  fallbackToolCallId: (position: number) => string,
-): Promise<ModelTurn> {
-  const interruption = new Interruption(abort);
+export async function streamModelTurn(provider: ModelProvider, request: ModelRequest, abort: AbortHub, listener: ModelTurnListener): Promise<ModelTurn> {
+  // A run that cannot abort (it has no signal) reads its stream without racing each part.
+  const interruption = abort.canAbort ? new Interruption(abort) : undefined;
   const iterator = provider.stream(request)[Symbol.asyncIterator]();
   let text = "";
   const reasoning: ReasoningBlock[] = [];
-  const toolCalls = new ToolCallAssembler();
+  let toolCalls: ToolCallAssembler | undefined;
   let finishReason: FinishReason | undefined;
   let usage: TokenUsage = ZERO_TOKEN_USAGE;
   let usageReported = false;
   let finished = false;
   try {
     for (;;) {
-      const step = await interruption.race(iterator.next());
+      const next = iterator.next();
+      const step = interruption ? await interruption.race(next) : await next;
       if (step.done) {
         finished = true;
         break;
@@ -91,7 +92,7 @@ export async function streamModelTurn(
           break;
         }
         case "tool-call-delta":
-          toolCalls.add(part);
+          (toolCalls ??= new ToolCallAssembler()).add(part);
           break;
         case "usage":
           // Counts that are not finite numbers of 0 or more (NaN, negative, missing) count as 0.
@@ -107,10 +108,10 @@ export async function streamModelTurn(
           break;
       }
       const ready = listener.ready();
-      if (ready) await interruption.race(ready);
+      if (ready) await (interruption ? interruption.race(ready) : ready);
     }
   } finally {
-    interruption.dispose();
+    interruption?.dispose();
     if (!finished && iterator.return) {
       // Close the provider stream (cancels its HTTP request); never wait on a misbehaving one.
       void Promise.resolve()
@@ -118,10 +119,10 @@ export async function streamModelTurn(
         .catch(() => undefined);
     }
   }
-  const calls = toolCalls.size > 0 ? toolCalls.finish(fallbackToolCallId) : [];
+  const calls = toolCalls ? toolCalls.finish(listener) : NO_CALLS;
   return {
     text,
-    reasoning: reasoning.map((block) => ({ type: "reasoning", ...block })),
+    reasoning: reasoning.length === 0 ? NO_REASONING : reasoning.map((block) => ({ type: "reasoning", ...block })),
     toolCalls: calls,
     finishReason: finishReason ?? (calls.length > 0 ? "tool_calls" : "stop"),
     usage,

@@ -38,14 +38,9 @@ export class ToolCallAssembler {
     return this.calls.size;
   }
 
-  /** The assembled calls in index order; `fallbackId(i)` names calls the provider gave no id. */
-  finish(fallbackId: (position: number) => string): AssembledToolCall[] {
+  /** The assembled calls in index order; `ids.fallbackToolCallId(i)` names calls the provider gave no id. */
+  finish(ids: { fallbackToolCallId(position: number): string }): AssembledToolCall[] {
     const sorted = [...this.calls.values()].sort((a, b) => a.index - b.index);
-    return sorted.map((call, position) => ({
-      index: call.index,
-      id: call.id || fallbackId(position),
-      name: call.name,
-      rawArguments: call.args,
-    }));
+    return sorted.map((call, position) => ({ index: call.index, id: call.id || ids.fallbackToolCallId(position), name: call.name, rawArguments: call.args }));
   }
 }

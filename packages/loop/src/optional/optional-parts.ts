@@ -7,8 +7,10 @@
  * retry, applying a `beforeToolCalls` hook's decisions, the runner of sub-agents, and
  * a stored run's tool-call journal (its calls run under it, and a resumed run reads it
  * to take finished calls' outcomes and hold calls in doubt), the words for input
- * messages a provider could not read, and the conversion of a tool result that is
- * not JSON as it is.
+ * messages a provider could not read, the conversion of a tool result that is not
+ * JSON as it is, the reading of a tool's stream of chunks, the start of a tool's nested runs, the prepare step of a config
+ * with `prepareStep` hooks and the end of a batch of one with `afterToolBatch` hooks, the end step of a run with end hooks, a context engine or
+ * storage, and the text a hook sent after the last turn.
  * Loaded by {@link loadOptionalParts} on the first run that needs one (and when a run
  * first spawns a sub-agent), so a process whose runs use none of them never loads this
  * code. One module, not one per part: each lazily loaded module splits the code it
@@ -33,3 +35,11 @@ export { settleCallsFromJournal } from "../persistence/in-doubt-calls.js";
 export { settleApproval } from "../state/apply-decisions.js";
 export { checkInputMessages } from "../run-tree/input-messages-check.js";
 export { toJsonResult } from "../tools/json-result.js";
+export { streamedToolResult } from "../tools/streamed-tool-result.js";
+export { endStepWithServices } from "../steps/end-step-with-services.js";
+export { keepSentText } from "../steps/keep-sent-text.js";
+export { prepareStepWithHook } from "../steps/prepare-step-with-hook.js";
+export { finishBatchWithHook } from "../steps/finish-batch-with-hook.js";
+export { runSubAgentOfCall } from "../tools/tool-call-sub-agent.js";
+export { resumedAgentStart } from "../steps/resumed-agent-start.js";
+export { turnOf } from "../steps/turn-of.js";

@@ -30,7 +30,7 @@ export function attemptEnding(run: AgentRun): boolean {
  * allocate less than an async function's suspended frames (about 1.2 KB less per call).
  */
 export function runJournaledCall(run: AgentRun, entry: BatchCall, prepared: PreparedToolCall): Promise<ToolRunResult | undefined> {
-  if (!runsUnderJournal(prepared)) return runToolCall(prepared, run, entry);
+  if (!runsUnderJournal(prepared)) return Promise.resolve(runToolCall(prepared, run, entry));
   const persistence = run.tree.persistence!;
   if (!persistence.health.claimHolds() || attemptEnding(run)) return NOT_STARTED;
   // Its intent rode with the batch's checkpoint, which is stored: it starts now (checked just above).
@@ -82,7 +82,7 @@ function runStarted(
     run.tree.persistence!.journal.end(started, aborted);
     return aborted;
   }
-  return runToolCall(prepared, run, entry).then((result) => {
+  return Promise.resolve(runToolCall(prepared, run, entry)).then((result) => {
     if (result.status === "aborted" && attemptEnding(run)) return undefined;
     run.tree.persistence!.journal.end(started, result.status === "interrupted" ? { status: "interrupted", durationMs: result.durationMs } : result);
     return result;

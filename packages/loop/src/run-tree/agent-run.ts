@@ -119,6 +119,8 @@ export class AgentRun implements ToolRunEnvironment {
   hold: BudgetHold | undefined;
   /** Input tokens of this agent's previous call: the budget's estimate without a token counter. */
   lastInputTokens = 0;
+  /** Whether the current model call streamed anything (a call that failed after it did is not retried). */
+  producedThisTurn = false;
   private contextValue: AgentContext | undefined;
 
   constructor(init: AgentRunInit) {
@@ -135,7 +137,8 @@ export class AgentRun implements ToolRunEnvironment {
     this.resumed = init.resumed;
     this.log = init.log;
     this.useParallelTools = init.config.useParallelTools ?? true;
-    this.nonIterativeTools = new Set(init.config.nonIterativeTools ?? []);
+    const nonIterative = init.config.nonIterativeTools;
+    this.nonIterativeTools = nonIterative && nonIterative.length > 0 ? new Set(nonIterative) : NO_NAMES;
     this.finalAnswerInstruction = init.config.finalAnswerInstruction ?? defaultFinalAnswerInstruction(init.state.toolCallLimit);
   }
 
@@ -186,10 +189,29 @@ export class AgentRun implements ToolRunEnvironment {
     }
   }
 
+  // The listener of this agent's model turns (see streamModelTurn).
+
+  /** A text delta of the model turn in progress. */
+  onText(text: string): void {
+    this.producedThisTurn = true;
+    if (this.events.active) this.emit({ type: "text-delta", text });
+  }
+
+  /** A reasoning delta of the model turn in progress. */
+  onReasoning(text: string, id: string | undefined): void {
+    this.producedThisTurn = true;
+    if (this.events.active) this.emit({ type: "reasoning-delta", text, ...(id === undefined ? {} : { id }) });
+  }
+
+  /** The id of a call the provider gave none: unique to the run, the iteration and the call's place in its turn. */
+  fallbackToolCallId(position: number): string {
+    return `call_${this.tree.runId.slice(0, 8)}_${this.state.iteration}_${position}`;
+  }
+
   /** Text a hook sends to the user: streamed now, stored before the next turn's text. */
   sendText(text: string): void {
     this.state.sentText += text;
-    this.emit({ type: "text-delta", text });
+    if (this.events.active) this.emit({ type: "text-delta", text });
   }
 
   // The environment of this run's tools.
@@ -217,6 +239,10 @@ export class AgentRun implements ToolRunEnvironment {
 
   ready(): Promise<void> | undefined {
     return this.events.scope.ready;
+  }
+
+  get toolEventsWanted(): boolean {
+    return this.events.active || this.config.onToolEvent !== undefined;
   }
 
   emitToolEvent(event: Extract<UnstampedEvent, { type: ToolEvent["type"] }>): void {

@@ -39,25 +39,32 @@ export class RunTree {
    * (never finished: only the last checkpoint may finish a run).
    */
   stateValue(): RunState {
-    const root = this.root;
-    return {
-      format: RUN_STATE_FORMAT,
-      version: RUN_STATE_VERSION,
-      runId: this.runId,
-      agentPath: root.agentPath,
-      status: root.status === "finished" ? "running" : root.status,
-      ...(this.conversation === undefined ? {} : { conversation: this.conversation }),
-      ...(this.userId === undefined ? {} : { userId: this.userId }),
-      root,
-      savedAt: Date.now(),
-    };
+    return this.valueWith(this.root.status === "finished" ? "running" : this.root.status, undefined);
   }
 
   /** The final state value of the tree: finished (with its stop reason) or paused. */
   finalStateValue(): RunState {
     const root = this.root;
-    const value = this.stateValue();
-    return { ...value, status: root.status, ...(root.status === "finished" && root.stopReason !== undefined ? { stopReason: root.stopReason } : {}) };
+    return this.valueWith(root.status, root.status === "finished" ? root.stopReason : undefined);
+  }
+
+  /** The state value with `status` (and a finished run's `stopReason`, last), built as one object. */
+  private valueWith(status: RunState["status"], stopReason: RunState["stopReason"]): RunState {
+    const root = this.root;
+    // The keys in the order stored states always had (root and savedAt after the optional ones).
+    const value = {
+      format: RUN_STATE_FORMAT,
+      version: RUN_STATE_VERSION,
+      runId: this.runId,
+      agentPath: root.agentPath,
+      status,
+    } as { -readonly [K in keyof RunState]: RunState[K] };
+    if (this.conversation !== undefined) value.conversation = this.conversation;
+    if (this.userId !== undefined) value.userId = this.userId;
+    value.root = root;
+    value.savedAt = Date.now();
+    if (stopReason !== undefined) value.stopReason = stopReason;
+    return value;
   }
 
   /** Asks for a checkpoint of the tree (coalesced with one already waiting); `soon`: it may wait a moment for others to join it. */

@@ -7,18 +7,24 @@ import type { AgentState } from "@baton/core";
  * `providerToolCallId`, so results never pair with the wrong call.
  */
 export class ToolCallIds {
-  private readonly used = new Set<string>();
+  /** Made with the first call (a run whose model calls no tool has none). */
+  private usedIds: Set<string> | undefined;
+
+  private get used(): Set<string> {
+    return (this.usedIds ??= new Set());
+  }
 
   /** An id for a call the provider named `id`: `id` itself while it is free. */
   claim(id: string): string {
-    if (!this.used.has(id)) {
-      this.used.add(id);
+    const used = this.used;
+    if (!used.has(id)) {
+      used.add(id);
       return id;
     }
     for (let n = 2; ; n++) {
       const candidate = `${id}~${n}`;
-      if (!this.used.has(candidate)) {
-        this.used.add(candidate);
+      if (!used.has(candidate)) {
+        used.add(candidate);
         return candidate;
       }
     }

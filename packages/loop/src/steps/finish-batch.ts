@@ -8,7 +8,7 @@ import {
   type ToolMessage,
   type ToolResultPart,
 } from "@baton/core";
-import { callHook } from "../hooks/call-hook.js";
+import { withOptionalParts } from "../optional/load-optional-parts.js";
 import { recordCallUsage } from "../usage/record-call-usage.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
@@ -85,28 +85,14 @@ export function finishBatch(run: AgentRun, batch: ToolBatchState): NextStep | Pr
   state.toolsNotEnabled = [];
   const results = batch.calls.map((entry) => resultOf(run, entry, batch.iteration));
   const hook = run.config.afterToolBatch;
-  if (!hook) return close(run, batch, results, undefined);
-  const overrides = callHook("afterToolBatch", () => hook({ state, context: run.hookContext, results }));
-  return isPromiseLike(overrides)
-    ? overrides.then((value) => close(run, batch, results, value ?? undefined))
-    : close(run, batch, results, overrides ?? undefined);
+  // A config with `afterToolBatch` hooks applies them with code loaded when first needed (its optional parts).
+  if (hook) return withOptionalParts((parts) => parts.finishBatchWithHook(run, batch, results, hook));
+  return close(run, batch, results);
 }
 
-function close(
-  run: AgentRun,
-  batch: ToolBatchState,
-  results: readonly ToolBatchResult[],
-  overrides: ToolBatchOverrides | undefined,
-): NextStep | Promise<NextStep> {
+/** Hands the results (`final`, as the model reads them) to the model, records the turn's usage and counts the calls. */
+export function close(run: AgentRun, batch: ToolBatchState, final: readonly ToolBatchResult[]): NextStep | Promise<NextStep> {
   const { state } = run;
-  let final = results;
-  if (overrides) {
-    const replaced = overrides.results;
-    if (replaced)
-      final = results.map((entry) => (Object.hasOwn(replaced, entry.call.toolCallId) ? { ...entry, result: replaced[entry.call.toolCallId] } : entry));
-    if (overrides.toolChoice !== undefined) state.toolChoice = overrides.toolChoice;
-    if (overrides.stop !== undefined) run.stepStop = { stop: true, reason: overrides.stop === true ? (state.stopReason ?? "ended_by_hook") : overrides.stop };
-  }
   const parts = final.map(
     (entry): ToolResultPart => ({
       type: "tool-result",
@@ -134,7 +120,7 @@ function close(
   const recorded = recordCallUsage(
     run,
     { ...batch.usage, tools: succeeded },
-    { text: state.lastText, toolCalls: state.lastToolCalls, toolsSent: batch.toolsSent, tools: run.offered.definitions },
+    run.config.adjustUsage ? { text: state.lastText, toolCalls: state.lastToolCalls, toolsSent: batch.toolsSent, tools: run.offered.definitions } : undefined,
   );
   return recorded ? recorded.then(() => next(run)) : next(run);
 }

@@ -1,5 +1,5 @@
 import { messageText, type AgentState, type AssistantMessage, type Interruption, type NextStep, type RunResult } from "@baton/core";
-import { loadedOptionalParts } from "../optional/load-optional-parts.js";
+import { loadedOptionalParts, withOptionalParts } from "../optional/load-optional-parts.js";
 import { resultOf } from "../state/result-of.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 
@@ -9,26 +9,6 @@ export function finalText(state: AgentState): string {
   let last: AssistantMessage | undefined;
   for (let i = state.added.length - 1; i >= 0 && !last; i--) if (state.added[i]!.role === "assistant") last = state.added[i] as AssistantMessage;
   return last && state.turnIterations.at(-1) === state.iteration ? messageText(last) : state.lastText;
-}
-
-/** Text a hook sent after the last turn joins the last assistant message (it is stored with the answer). */
-function keepSentText(state: AgentState): void {
-  const text = state.sentText;
-  if (text.length === 0) return;
-  state.sentText = "";
-  const index = state.added.findLastIndex((message) => message.role === "assistant");
-  if (index >= 0 && state.turnIterations.at(-1) === state.iteration) {
-    const last = state.added[index] as AssistantMessage;
-    const message: AssistantMessage = { role: "assistant", content: [...last.content, { type: "text", text }] };
-    state.added[index] = message;
-    const inLoop = state.inLoopMessages.lastIndexOf(last);
-    if (inLoop >= 0) state.inLoopMessages[inLoop] = message;
-  } else {
-    const message: AssistantMessage = { role: "assistant", content: [{ type: "text", text }] };
-    state.added.push(message);
-    state.inLoopMessages.push(message);
-    state.turnIterations.push(state.iteration);
-  }
 }
 
 /**
@@ -55,7 +35,9 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
     if (next.type === "stop" && next.error) state.error = next.error.toJSON();
     const sent = state.sentText;
     const text = finalText(state);
-    keepSentText(state);
+    // Text a hook sent after the last turn is kept by code loaded when first needed (its optional parts).
+    const kept = sent.length > 0 ? withOptionalParts((parts) => parts.keepSentText(state)) : undefined;
+    if (kept) await kept;
     state.text = state.text ?? text + sent;
   }
   const root = run.parent === undefined;
@@ -64,11 +46,10 @@ export async function finishRun(run: AgentRun, next: NextStep): Promise<RunResul
   // A run with storage has its optional parts loaded (see startRun).
   const written = persistence ? await loadedOptionalParts().writeRunEnd(run, value!, interruptions !== undefined) : undefined;
   run.abort.dispose();
-  const ended = resultOf(state, written?.persisted === true);
-  // A finished run whose end could not be stored is left for resume() (retryableErrorEnds: "attempt").
-  const result: RunResult = written?.resumable ? { ...ended, resumable: true } : ended;
+  // A finished run whose end could not be stored is left for resume() (retryableErrorEnds: "attempt"); a root's result carries its state.
+  const result = resultOf(state, written?.persisted === true, { resumable: written?.resumable, state: value, interruptions: root ? interruptions : undefined });
   announceEnd(run, result, interruptions);
-  return root ? { ...result, state: value!, ...(interruptions ? { interruptions } : {}) } : result;
+  return result;
 }
 
 /** Emits the run's `run-end` (a paused root's lists what waits) and logs its end. */

@@ -37,31 +37,17 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
   run.stepOpen = true;
   const startedAt = performance.timeOrigin + performance.now();
   let turn: ModelTurn;
-  /** Whether the call streamed anything before it failed (then it is not retried). */
-  let produced = false;
+  // The run hears the turn's deltas (see AgentRun.onText): one listener for every turn.
+  run.producedThisTurn = false;
   try {
-    turn = await streamModelTurn(
-      run.provider,
-      request,
-      run.abort,
-      {
-        onText: (text) => {
-          produced = true;
-          run.emit({ type: "text-delta", text });
-        },
-        onReasoning: (text, id) => {
-          produced = true;
-          run.emit({ type: "reasoning-delta", text, ...(id === undefined ? {} : { id }) });
-        },
-        ready: () => run.events.scope.ready,
-      },
-      (position) => `call_${tree.runId.slice(0, 8)}_${iteration}_${position}`,
-    );
+    turn = await streamModelTurn(run.provider, request, run.abort, run);
   } catch (error) {
     if (RunAbortedError.isInstance(error) || run.abort.aborted) throw run.abort.abortError ?? error;
     const failure = isBatonError(error) ? error : new ProviderError(`Model call failed: ${errorMessage(error)}`, { cause: error });
     // Only a run with a context engine retries (its optional parts are loaded).
-    const retry = run.settings.contextEngine ? await loadedOptionalParts().retryAfterOverflow(run, failure, request.model, iteration, produced) : undefined;
+    const retry = run.settings.contextEngine
+      ? await loadedOptionalParts().retryAfterOverflow(run, failure, request.model, iteration, run.producedThisTurn)
+      : undefined;
     if (retry) return retry;
     throw failure;
   }
@@ -80,7 +66,7 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
   const calls: ToolCallPart[] =
     turn.toolCalls.length === 0 ? [] : turn.toolCalls.map((call) => toolCallPart(tree.callIds.claim(call.id), call.name, call.rawArguments, call.id));
   state.lastToolCalls = calls;
-  const content: Content[] = [...turn.reasoning];
+  const content: Content[] = turn.reasoning.length === 0 ? [] : [...turn.reasoning];
   if (state.sentText.length > 0) {
     // Text a hook sent before this turn comes first in it.
     content.push({ type: "text", text: state.sentText });
@@ -107,13 +93,18 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
     }
     // An empty turn adds no message: providers refuse an assistant message without content, and storage keeps none.
     if (content.length > 0) addTurn(run, { role: "assistant", content }, iteration, true);
-    const recorded = recordCallUsage(run, usage, { text: turn.text, toolCalls: calls, toolsSent, tools: request.tools ?? [] });
+    const recorded = recordCallUsage(
+      run,
+      usage,
+      run.config.adjustUsage ? { text: turn.text, toolCalls: calls, toolsSent, tools: request.tools ?? [] } : undefined,
+    );
     if (recorded) await recorded;
     return CONTINUE_TO.end;
   }
   state.hasToolCalls = true;
   // The turn with its calls; its `message` event comes once `beforeToolCalls` decided (it may drop calls).
-  addTurn(run, { role: "assistant", content: [...content, ...calls] }, iteration, false);
+  for (const call of calls) content.push(call);
+  addTurn(run, { role: "assistant", content }, iteration, false);
   state.batch = {
     iteration,
     usage,

@@ -1,15 +1,5 @@
-import {
-  defaultActiveTools,
-  isPromiseLike,
-  type Message,
-  type ModelRequest,
-  type NextStep,
-  type StepOverrides,
-  type StepPlan,
-  type ToolDefinition,
-} from "@baton/core";
-import { callHook } from "../hooks/call-hook.js";
-import { loadedOptionalParts } from "../optional/load-optional-parts.js";
+import { defaultActiveTools, type Message, type ModelRequest, type NextStep, type StepPlan, type ToolDefinition } from "@baton/core";
+import { loadedOptionalParts, withOptionalParts } from "../optional/load-optional-parts.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
 
@@ -19,14 +9,8 @@ function instructionsOf(messages: readonly Message[]): string {
   return first?.role === "system" ? first.content : "";
 }
 
-/** The messages of a call whose instructions (system prompt) a hook replaced. */
-function withInstructions(messages: readonly Message[], instructions: string): Message[] {
-  const system: Message = { role: "system", content: instructions };
-  return messages[0]?.role === "system" ? [system, ...messages.slice(1)] : [system, ...messages];
-}
-
 /** The loop's own plan of the coming call, before any hook. */
-function defaultPlan(run: AgentRun): StepPlan {
+export function defaultPlan(run: AgentRun): StepPlan {
   const { state } = run;
   return {
     model: run.model,
@@ -48,26 +32,21 @@ export function prepareStep(run: AgentRun): NextStep | Promise<NextStep> {
   if (run.abort.aborted) throw run.abort.abortError;
   run.offered.update(run.registry.list());
   const hook = run.config.prepareStep;
-  if (!hook) return planCall(run, defaultPlan(run), undefined);
-  const plan = defaultPlan(run);
-  const overrides = callHook("prepareStep", () =>
-    hook({ ...plan, state: run.state, context: run.hookContext, stepNumber: run.state.iteration, tools: run.offered.definitions }),
-  );
-  return isPromiseLike(overrides) ? overrides.then((value) => planCall(run, plan, value ?? undefined)) : planCall(run, plan, overrides ?? undefined);
+  // A config with `prepareStep` hooks prepares its calls with code loaded when first needed (its optional parts).
+  if (hook) return withOptionalParts((parts) => parts.prepareStepWithHook(run, hook, defaultPlan(run)));
+  return planCall(run, defaultPlan(run));
 }
 
-/** Applies the hooks' overrides, checks the limits and builds the request. */
-function planCall(run: AgentRun, plan: StepPlan, overrides: StepOverrides | undefined): NextStep {
+/**
+ * Checks the limits and builds the request of the call `final` plans (the loop's own
+ * plan, or one a hook changed: its messages then already carry its instructions).
+ */
+export function planCall(run: AgentRun, final: StepPlan): NextStep {
   const { state } = run;
-  if (overrides?.stop !== undefined) return { type: "stop", reason: overrides.stop === true ? (state.stopReason ?? "ended_by_hook") : overrides.stop };
   if (state.iteration >= state.maxIterations) return { type: "stop", reason: "max_iterations" };
-  let final = overrides ? { ...plan, ...overrides } : plan;
-  // A final answer asked for by a hook offers no tools, unless a hook chose the tools too.
-  if (final.finalAnswer && !plan.finalAnswer && overrides?.activeTools === undefined) final = { ...final, activeTools: [] };
   const tools = toolsOf(run, final.activeTools);
   const sendTools = tools.length > 0;
   let messages = final.messages;
-  if (final.instructions !== plan.instructions) messages = withInstructions(messages, final.instructions);
   if (final.finalAnswer) messages = messages.concat({ role: "system", content: run.finalAnswerInstruction });
   state.finalAnswerRequested = final.finalAnswer;
   const { settings } = run;

@@ -15,19 +15,8 @@ export async function startAgent(run: AgentRun): Promise<NextStep> {
   const { state } = run;
   if (run.resumed && state.status === "finished") return { type: "stop", reason: state.stopReason ?? "completed" };
   state.status = "running";
-  if (run.resumed) {
-    run.offered.update(run.registry.list());
-    run.offeredNames = run.offered.nameSet;
-    const batch = state.batch;
-    if (batch && (state.step === "tools" || state.step === "end")) {
-      // The step the run stopped in goes on: it starts again for the consumer, with the calls it will answer.
-      if (run.events.active) run.emit({ type: "step-start", iteration: state.iteration, model: batch.usage.model, toolsSent: batch.toolsSent });
-      // Its calls, and what it still waits for (a resumed run has its optional parts loaded).
-      if (batch.decided) loadedOptionalParts().announceResumedBatch(run, batch);
-      run.stepOpen = true;
-    }
-    return CONTINUE_TO[state.step === "model" ? "prepare" : state.step];
-  }
+  // A resumed run has its optional parts loaded: they know where it goes on.
+  if (run.resumed) return loadedOptionalParts().resumedAgentStart(run);
   const hook = run.config.onRunStart;
   if (hook) {
     const started = callHook("onRunStart", () => hook({ state, context: run.hookContext }));

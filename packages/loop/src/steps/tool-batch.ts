@@ -41,7 +41,10 @@ export async function toolBatch(run: AgentRun): Promise<NextStep> {
   for (let index = 0; index < runnable.length; index++) prepared[index] = preparedOf(run, runnable[index]!);
   // A stored run's calls start once its checkpoint is stored, the intents of those that start at once with it.
   if (persistence) await loadedOptionalParts().startStoredBatch(run, runnable, prepared, concurrency);
-  if (runnable.length > 0) await executeToolBatch(runnable.length, concurrency, (index) => runEntry(run, runnable[index]!, prepared[index]!));
+  if (runnable.length > 0) {
+    const executed = executeToolBatch(runnable.length, concurrency, (index) => runEntry(run, runnable[index]!, prepared[index]!));
+    if (executed) await executed;
+  }
   // A stored run's batch closes once the journal's own writes are done (or this attempt ends); the outcomes
   // ride with the checkpoint that follows, which the next batch waits for.
   if (persistence) {
@@ -62,14 +65,21 @@ function isRunnable(entry: BatchCall): boolean {
  * and records how it ended. A stored run journals the call around it; a call that did
  * not start, or that the end of this attempt cut short, stays pending.
  */
-async function runEntry(run: AgentRun, entry: BatchCall, prepared: PreparedToolCall): Promise<void> {
+function runEntry(run: AgentRun, entry: BatchCall, prepared: PreparedToolCall): void | Promise<void> {
   const refusal = entry.refusal;
-  const outcome: ToolRunResult | undefined = refusal
+  const outcome: ToolRunResult | undefined | Promise<ToolRunResult | undefined> = refusal
     ? failedOutcome(prepared, run, refusal.status, new ToolRefusedError(entry.call.toolName, String(refusal.result)))
     : run.tree.persistence
-      ? await loadedOptionalParts().runStoredCall(run, entry, prepared)
-      : await runToolCall(prepared, run, entry);
+      ? loadedOptionalParts().runStoredCall(run, entry, prepared)
+      : runToolCall(prepared, run, entry);
+  if (isPromiseLike(outcome)) return outcome.then((ended) => recordOutcome(run, entry, ended));
+  recordOutcome(run, entry, outcome);
+}
+
+/** Records how a call of the batch ended (a call that did not start, or was cut short by the end of this attempt, stays pending). */
+function recordOutcome(run: AgentRun, entry: BatchCall, outcome: ToolRunResult | undefined): void {
   if (outcome === undefined) return;
+  const refusal = entry.refusal;
   if (outcome.status === "interrupted") {
     entry.status = "interrupted";
   } else {

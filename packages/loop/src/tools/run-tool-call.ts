@@ -15,7 +15,8 @@ import {
   type ToolCallOutcome,
   type ToolExecutionContext,
 } from "@baton/core";
-import { Interruption } from "../abort/interruption.js";
+import { ToolCallState } from "./tool-call-state.js";
+import { toolExecutionContext } from "./tool-call-context.js";
 import { withOptionalParts } from "../optional/load-optional-parts.js";
 import { isPlainJson } from "./plain-json.js";
 import type { PreparedToolCall } from "./prepared-tool-call.js";
@@ -59,7 +60,7 @@ export function failedOutcome(
 ): ToolCallOutcome {
   const { toolCallId, toolName } = prepared.call;
   const serialized = error.toJSON();
-  env.emitToolEvent({ type: "tool-error", toolCallId, toolName, status, error: serialized, durationMs });
+  if (env.toolEventsWanted) env.emitToolEvent({ type: "tool-error", toolCallId, toolName, status, error: serialized, durationMs });
   return { status, error: serialized, durationMs };
 }
 
@@ -70,144 +71,125 @@ export function failedOutcome(
  * or aborted tool is signalled through its AbortSignal and not waited for. A tool that
  * asks the user a question nobody answered yet, or whose nested run pauses, makes the
  * call `interrupted` (the entry records what it waits for).
+ *
+ * A call whose tool answers synchronously (and whose `shouldUse`, if any, does too)
+ * ends synchronously: its outcome is returned, not a promise; the others continue in
+ * {@link settleToolCall}.
  */
-export async function runToolCall(prepared: PreparedToolCall, env: ToolRunEnvironment, entry: BatchCall): Promise<ToolRunResult> {
+export function runToolCall(prepared: PreparedToolCall, env: ToolRunEnvironment, entry: BatchCall): ToolRunResult | Promise<ToolRunResult> {
   const started = performance.now();
   const { call } = prepared;
-  const toolCallId = call.toolCallId;
-  const toolName = call.toolName;
-  const fail = (status: Exclude<ToolCallOutcome["status"], "ok">, error: BatonError): ToolCallOutcome =>
-    failedOutcome(prepared, env, status, error, performance.now() - started);
-
   if (prepared.invalid || !prepared.tool) {
-    return fail("invalid", prepared.invalid ?? new ToolExecutionError(toolName, "Tool is missing."));
+    return failedOutcome(prepared, env, "invalid", prepared.invalid ?? new ToolExecutionError(call.toolName, "Tool is missing."), performance.now() - started);
   }
   const tool = prepared.tool;
-  env.emitToolEvent({ type: "tool-start", toolCallId, toolName, arguments: prepared.args });
+  if (env.toolEventsWanted) env.emitToolEvent({ type: "tool-start", toolCallId: call.toolCallId, toolName: call.toolName, arguments: prepared.args });
 
-  // Made when the call first needs it (a timeout, its signal, something to await): a
-  // synchronous tool without a timeout never subscribes to the run's abort.
-  let made: Interruption | undefined;
-  const interruption = (): Interruption => (made ??= new Interruption(env.abort));
-  const interrupted = (): boolean => (made ? made.isInterrupted : env.abort.aborted);
+  // The call's interruption is made when the call first needs it (a timeout, its signal, something to await while the
+  // run can abort): a tool of a run without a signal or timeout never subscribes to anything.
+  const state = new ToolCallState(env, entry, call.toolCallId, call.toolName, started);
   const timeoutMs = tool.timeoutMs ?? env.defaultTimeoutMs;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   if (timeoutMs !== undefined && timeoutMs > 0) {
-    const timed = interruption();
-    timer = setTimeout(() => timed.interrupt(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
+    const timed = state.interruption();
+    state.timer = setTimeout(() => timed.interrupt(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
   }
-  /** Set once the call pauses: whatever the tool does afterwards, the call is interrupted. */
-  let paused: InterruptionKind | undefined;
-  let questions = 0;
-  let subRuns = 0;
-
+  let output: unknown;
   try {
     if (tool.shouldUse) {
-      const check = tool.shouldUse({ toolName, runId: env.runId, agentPath: env.agentPath, context: env.context, messages: env.messages() });
-      const enabled = isPromiseLike(check) ? await interruption().race(check) : check;
-      if (!enabled) return fail("not_enabled", new ToolNotEnabledError(tool.name));
+      const check = tool.shouldUse({ toolName: call.toolName, runId: env.runId, agentPath: env.agentPath, context: env.context, messages: env.messages() });
+      if (isPromiseLike(check)) return settleToolCall(prepared, state, check);
+      if (!check) return ended(state, failedOutcome(prepared, env, "not_enabled", new ToolNotEnabledError(tool.name), performance.now() - started));
     }
-    const context: ToolExecutionContext = {
-      toolCallId,
-      toolName,
-      runId: env.runId,
-      // Made when a tool reads it: most never do.
-      get idempotencyKey() {
-        return `${env.runId}:${toolCallId}`;
-      },
-      agentPath: env.agentPath,
-      get signal() {
-        return interruption().signal;
-      },
-      context: env.context,
-      get metadata() {
-        return env.metadataFor(toolCallId);
-      },
-      agentState: env.agentState,
-      messages: () => env.messages(),
-      progress: (message, data) => {
-        if (interrupted()) return undefined;
-        env.emitToolEvent({ type: "tool-progress", toolCallId, toolName, message, ...(data === undefined ? {} : { data }) });
-        return env.ready();
-      },
-      reportStep: (step) => {
-        if (interrupted()) return undefined;
-        env.emitToolEvent({ type: "tool-progress", toolCallId, toolName, message: step.title, step });
-        return env.ready();
-      },
-      addUsage: (usage) => env.addUsage(usage),
-      emit: (event) => {
-        if (!interrupted()) env.emitAgentEvent(event);
-      },
-      runSubAgent: (request) =>
-        env.runSubAgent(request, interruption().signal, entry, subRuns++).catch((error: unknown) => {
-          if (isToolPausedSignal(error)) paused ??= error.kind;
-          throw error;
-        }),
-      askUser: <T>(question: unknown): Promise<T> => {
-        const index = questions++;
-        const answers = entry.answers ?? [];
-        if (index < answers.length) return Promise.resolve(answers[index] as T);
-        paused = "question";
-        entry.waitingFor = { kind: "question", payload: question };
-        return Promise.reject(new ToolPausedSignal(toolName, "question"));
-      },
-    };
-    const output = tool.execute(prepared.args, context);
+    output = tool.execute(prepared.args, toolExecutionContext(state));
+  } catch (error) {
+    return ended(state, failureOf(prepared, state, error));
+  }
+  if (isPromiseLike(output) || isAsyncIterable(output) || (output !== undefined && !isPlainJson(output)))
+    return settleToolCall(prepared, state, undefined, output);
+  try {
+    return ended(state, outcomeOf(prepared, state, output));
+  } catch (error) {
+    return ended(state, failureOf(prepared, state, error));
+  }
+}
+
+/**
+ * The rest of a call that has something to wait for: its `shouldUse` check (`check`,
+ * when it is a promise; the tool then runs here), the tool's promise or stream of
+ * chunks, or a result to convert to JSON.
+ */
+async function settleToolCall(
+  prepared: PreparedToolCall,
+  state: ToolCallState,
+  check: PromiseLike<boolean> | undefined,
+  executed?: unknown,
+): Promise<ToolRunResult> {
+  const { env } = state;
+  const tool = prepared.tool!;
+  try {
+    let output = executed;
+    if (check) {
+      if (!(await state.settled(check)))
+        return failedOutcome(prepared, env, "not_enabled", new ToolNotEnabledError(tool.name), performance.now() - state.started);
+      output = tool.execute(prepared.args, toolExecutionContext(state));
+    }
     let result: unknown;
-    if (isPromiseLike(output)) {
-      result = await interruption().race(output);
-    } else if (isAsyncIterable(output)) {
-      const iterator = output[Symbol.asyncIterator]();
-      const streaming = interruption();
-      try {
-        for (;;) {
-          const step = await streaming.race(iterator.next());
-          if (step.done) {
-            result = step.value;
-            break;
-          }
-          env.emitToolEvent({ type: "tool-stream", toolCallId, toolName, chunk: step.value });
-          const ready = env.ready();
-          if (ready) await streaming.race(ready);
-        }
-      } catch (error) {
-        if (streaming.isInterrupted && iterator.return)
-          void Promise.resolve()
-            .then(() => iterator.return?.())
-            .catch(() => undefined);
-        throw error;
-      }
-    } else {
-      result = output;
-    }
-    if (interrupted()) throw made ? made.reason : env.abort.abortError;
-    if (paused) return pause(paused);
+    if (isPromiseLike(output)) result = await state.settled(output);
+    // A tool's stream of chunks is read by code loaded when a tool first streams.
+    else if (isAsyncIterable(output)) result = await withOptionalParts((parts) => parts.streamedToolResult(output, state));
+    else result = output;
     // The result as JSON writes it, so the model sees the same here as after a resume; what JSON would lose or refuse fails
     // the call. Most results are JSON already; the others are converted by code loaded when first needed.
-    if (result !== undefined && !isPlainJson(result)) {
+    if (result !== undefined && !isPlainJson(result) && !state.interrupted && !state.paused) {
       const json = await withOptionalParts((parts) => parts.toJsonResult(result, "result"));
-      if ("problem" in json) return fail("error", new ToolResultNotJsonError(tool.name, json.problem));
+      if ("problem" in json)
+        return failedOutcome(prepared, env, "error", new ToolResultNotJsonError(tool.name, json.problem), performance.now() - state.started);
       result = json.value;
     }
-    const durationMs = performance.now() - started;
-    env.emitToolEvent({ type: "tool-done", toolCallId, toolName, result, durationMs });
-    return { status: "ok", result, durationMs };
+    return outcomeOf(prepared, state, result);
   } catch (error) {
-    if (interrupted()) {
-      const reason = made ? made.reason : env.abort.abortError;
-      return ToolTimeoutError.isInstance(reason) ? fail("timeout", reason) : fail("aborted", new ToolAbortedError(tool.name));
-    }
-    if (paused) return pause(paused);
-    return fail("error", toolError(tool.name, error, env.maxErrorLength));
+    return failureOf(prepared, state, error);
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    made?.dispose();
+    state.end();
   }
+}
 
-  function pause(kind: InterruptionKind): ToolRunResult {
-    const payload = entry.waitingFor?.payload;
-    env.emitToolEvent({ type: "tool-interrupted", toolCallId, toolName, kind, ...(payload === undefined ? {} : { payload }) });
-    return { status: "interrupted", durationMs: performance.now() - started };
+/** The outcome of a tool that returned `result` (plain JSON): done, or interrupted or paused meanwhile (thrown to {@link failureOf}). */
+function outcomeOf(prepared: PreparedToolCall, state: ToolCallState, result: unknown): ToolRunResult {
+  if (state.interrupted) throw state.interruptionReason;
+  if (state.paused) return paused(state);
+  const { env, toolCallId, toolName } = state;
+  const durationMs = performance.now() - state.started;
+  if (env.toolEventsWanted) env.emitToolEvent({ type: "tool-done", toolCallId, toolName, result, durationMs });
+  return { status: "ok", result, durationMs };
+}
+
+/** The outcome of a call that threw (or was interrupted): timeout, aborted, paused, or error. */
+function failureOf(prepared: PreparedToolCall, state: ToolCallState, error: unknown): ToolRunResult {
+  const { env } = state;
+  const tool = prepared.tool!;
+  const durationMs = performance.now() - state.started;
+  if (state.interrupted) {
+    const reason = state.interruptionReason;
+    return ToolTimeoutError.isInstance(reason)
+      ? failedOutcome(prepared, env, "timeout", reason, durationMs)
+      : failedOutcome(prepared, env, "aborted", new ToolAbortedError(tool.name), durationMs);
   }
+  if (state.paused) return paused(state);
+  return failedOutcome(prepared, env, "error", toolError(tool.name, error, env.maxErrorLength), durationMs);
+}
+
+/** Ends a call that ended synchronously: its timer and interruption are released. */
+function ended(state: ToolCallState, result: ToolRunResult): ToolRunResult {
+  state.end();
+  return result;
+}
+
+/** The end of a call that paused (a question nobody answered yet, a nested run that paused). */
+function paused(state: ToolCallState): ToolRunResult {
+  const { env, toolCallId, toolName, entry, started } = state;
+  const kind = state.paused!;
+  const payload = entry.waitingFor?.payload;
+  env.emitToolEvent({ type: "tool-interrupted", toolCallId, toolName, kind, ...(payload === undefined ? {} : { payload }) });
+  return { status: "interrupted", durationMs: performance.now() - started };
 }

@@ -18,6 +18,8 @@ export interface ToolRunEnvironment {
   messages(): readonly Message[];
   /** A promise to wait for before producing more events, while a consumer is behind. */
   ready(): Promise<void> | undefined;
+  /** Whether anyone hears tool events (a sink, or the `onToolEvent` hook): when not, a call's start and end build none. */
+  readonly toolEventsWanted: boolean;
   /** Emits a tool event (and calls the `onToolEvent` hook). */
   emitToolEvent(event: Extract<UnstampedEvent, { type: ToolEvent["type"] }>): void;
   /** Emits a plan, handoff or loop-detection event a tool sends. */

@@ -12,12 +12,13 @@ export interface CallFacts {
 
 /**
  * Records the usage of a model call (once its tools ran: the record names the tools
- * that succeeded): `adjustUsage` may change it, then it counts against the budget
+ * that succeeded): `adjustUsage` may change it (callers build `facts` only for a
+ * config that has the hook), then it counts against the budget
  * (the call's hold is given back), is emitted and reaches every ancestor run.
  */
-export function recordCallUsage(run: AgentRun, usage: Usage, facts: CallFacts): void | Promise<void> {
+export function recordCallUsage(run: AgentRun, usage: Usage, facts: CallFacts | undefined): void | Promise<void> {
   const hook = run.config.adjustUsage;
-  if (!hook) return add(run, usage);
+  if (!hook || !facts) return add(run, usage);
   const adjusted = callHook("adjustUsage", () => hook({ usage, state: run.state, ...facts }));
   if (isPromiseLike(adjusted)) return adjusted.then((record) => add(run, record ?? usage));
   return add(run, adjusted ?? usage);
