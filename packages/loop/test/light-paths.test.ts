@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StreamEvent } from "@baton/core";
+import type { Message, ModelProvider, StreamEvent } from "@baton/core";
 import { scriptedModel } from "@baton/testing";
 import { AgentEvents } from "../src/events/agent-events.js";
 import { run } from "../src/index.js";
@@ -83,5 +83,61 @@ describe("what a run does not do when nobody needs it", () => {
     expect(copied?.idempotencyKey).toBe(`${result.runId}:${result.toolCalls[0]!.toolCallId}`);
     expect(Object.values(result.toolMetadata)).toEqual([{ seen: true }]);
     expect(typeof copied?.progress).toBe("function");
+  });
+});
+
+describe("the messages of a run's model calls", () => {
+  /** A provider that calls `noop` `turns` times, then answers; it records each request's messages (the array, and a copy). */
+  function recordingModel(turns: number) {
+    const seen: { list: readonly Message[]; copy: Message[] }[] = [];
+    const inner = scriptedModel([{ toolCalls: [{ name: "noop" }] }], { repeatLast: true });
+    let calls = 0;
+    const provider: ModelProvider = {
+      id: "recording",
+      stream(request) {
+        seen.push({ list: request.messages, copy: request.messages.slice() });
+        calls++;
+        return calls > turns ? scriptedModel([{ text: "done" }]).stream(request) : inner.stream(request);
+      },
+    };
+    return { provider, seen };
+  }
+  const noop = { name: "noop", description: "Does nothing.", parameters: { type: "object", properties: {} }, execute: () => 1 };
+
+  it("grow one list from call to call instead of copying the history for each call, each call seeing what it should", async () => {
+    const { provider, seen } = recordingModel(5);
+    const result = await run({ provider, model: "m", input: "go", tools: [noop], instructions: "Be brief." });
+    expect(result.text).toBe("done");
+    expect(seen.map((call) => call.copy.length)).toEqual([2, 4, 6, 8, 10, 12]);
+    // From the second call on (the first has no turn of the run yet), every call got the same array.
+    expect(new Set(seen.slice(1).map((call) => call.list)).size).toBe(1);
+    // Each call's messages, as they were during the call, are the start of the next call's.
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.copy.slice(0, seen[i - 1]!.copy.length)).toEqual(seen[i - 1]!.copy);
+    expect(seen.at(-1)!.copy.slice(2)).toEqual(result.messages.slice(0, -1));
+  });
+
+  it("start a new list when the history changed other than by growing: a turn rewritten by beforeToolCalls, messages a hook replaced", async () => {
+    const twoCalls = scriptedModel([{ toolCalls: [{ name: "noop" }, { name: "noop" }] }, { toolCalls: [{ name: "noop" }] }, { text: "done" }]);
+    let step = 0;
+    const result = await run({
+      provider: twoCalls,
+      model: "m",
+      input: "go",
+      tools: [noop],
+      config: {
+        // The first turn's second call is dropped: its turn is rewritten after it was listed for no call yet.
+        beforeToolCalls: ({ calls }) => (calls.length === 2 ? { decisions: { [calls[1]!.call.toolCallId]: { type: "drop" } } } : undefined),
+        prepareStep: ({ messages }) => (++step === 3 ? { messages: messages.filter((message) => message.role !== "tool") } : undefined),
+      },
+    });
+    expect(result.text).toBe("done");
+    const requests = twoCalls.requests;
+    // The second call sees the rewritten first turn (one call) and its one result.
+    const second = requests[1]!.messages;
+    expect(second.map((message) => message.role)).toEqual(["user", "assistant", "tool"]);
+    expect((second[1] as { content: readonly { type: string }[] }).content.filter((part) => part.type === "tool-call")).toHaveLength(1);
+    // The third call got the hook's messages (no tool results); the run's own history still has them.
+    expect(requests[2]!.messages.map((message) => message.role)).toEqual(["user", "assistant", "assistant"]);
+    expect(result.messages.map((message) => message.role)).toEqual(["assistant", "tool", "assistant", "tool", "assistant"]);
   });
 });

@@ -21,6 +21,12 @@ export type ToolChoice = "auto" | "none" | "required" | { readonly type: "tool";
 export interface ModelRequest {
   /** The provider's model id, for example `gpt-4.1` or `claude-sonnet-4-5`. */
   readonly model: string;
+  /**
+   * The conversation so far, system prompt first. Read it during the call; the loop
+   * appends the next turns to this same array afterwards (a long run does not copy its
+   * history for every call), so a provider that keeps messages past its call keeps a
+   * copy (`messages.slice()`).
+   */
   readonly messages: readonly Message[];
   /** Tools offered this turn; absent or empty when no tools are sent. */
   readonly tools?: readonly ToolDefinition[];

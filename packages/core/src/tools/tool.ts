@@ -85,7 +85,11 @@ export interface ToolExecutionContext {
    * const city = await ctx.askUser<string>("Which city?");
    */
   askUser<T = unknown>(question: unknown): Promise<T>;
-  /** The calling agent's conversation when the batch started: its messages and this run's turns so far. */
+  /**
+   * The calling agent's conversation when the batch started: its messages and this
+   * run's turns so far. The loop's own list, which later turns are appended to: copy it
+   * to keep it past the call.
+   */
   messages(): readonly Message[];
   /**
    * The calling agent's own state (`state.custom`): JSON-safe, kept in checkpoints and in

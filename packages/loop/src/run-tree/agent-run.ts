@@ -31,6 +31,7 @@ import type { ToolRunEnvironment } from "../tools/tool-run-environment.js";
 import { insertUsage } from "../state/insert-usage.js";
 import type { RunSettings } from "./run-settings.js";
 import type { RunTree } from "./run-tree.js";
+import { CallMessages } from "./call-messages.js";
 import { loadedOptionalParts, withOptionalParts } from "../optional/load-optional-parts.js";
 
 /** What the model turn of the current step produced, for the steps after it. */
@@ -119,6 +120,8 @@ export class AgentRun implements ToolRunEnvironment {
   hold: BudgetHold | undefined;
   /** Input tokens of this agent's previous call: the budget's estimate without a token counter. */
   lastInputTokens = 0;
+  /** The messages of the model calls, kept from call to call (made at the first call after a turn). */
+  private callMessages: CallMessages | undefined;
   /** Whether the current model call streamed anything (a call that failed after it did is not retried). */
   producedThisTurn = false;
   private contextValue: AgentContext | undefined;
@@ -234,7 +237,8 @@ export class AgentRun implements ToolRunEnvironment {
 
   messages(): readonly Message[] {
     const { messages, inLoopMessages } = this.state;
-    return inLoopMessages.length > 0 ? messages.concat(inLoopMessages) : messages;
+    if (inLoopMessages.length === 0) return messages;
+    return (this.callMessages ??= new CallMessages()).of(messages, inLoopMessages);
   }
 
   ready(): Promise<void> | undefined {

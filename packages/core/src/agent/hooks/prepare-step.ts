@@ -11,7 +11,11 @@ export interface StepPlan {
   /** Names of the tools offered with the call (none: no tools are sent). */
   readonly activeTools: readonly string[];
   readonly toolChoice: ToolChoice;
-  /** The messages the model will see, system prompt first. */
+  /**
+   * The messages the model will see, system prompt first. The loop's own list, grown
+   * from call to call: return changed messages in `messages` rather than changing
+   * this array, and copy it to keep it past the hook.
+   */
   readonly messages: readonly Message[];
   /** The text of the system prompt for this call (the leading system message is replaced with it). */
   readonly instructions: string;
