@@ -16,14 +16,32 @@ export async function takeHeapSnapshot(session) {
   return JSON.parse(chunks.join(""));
 }
 
-/** The ids of a snapshot's objects. */
+/**
+ * The ids of a snapshot's objects, sorted, in a typed array: its elements live outside
+ * the JS heap, so keeping them while the runs are in flight adds nothing to the second
+ * snapshot (a Set of the ids would: a few megabytes of objects counted as the runs').
+ */
 export function objectIds(snapshot) {
   const { nodes, snapshot: head } = snapshot;
   const width = head.meta.node_fields.length;
   const idField = head.meta.node_fields.indexOf("id");
-  const ids = new Set();
-  for (let i = 0; i < nodes.length; i += width) ids.add(nodes[i + idField]);
-  return ids;
+  const ids = new Uint32Array(nodes.length / width);
+  for (let i = 0, n = 0; i < nodes.length; i += width, n++) ids[n] = nodes[i + idField];
+  return ids.sort();
+}
+
+/** Whether the sorted `ids` hold `id`. */
+function hasId(ids, id) {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const value = ids[mid];
+    if (value === id) return true;
+    if (value < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
 }
 
 /** Names of the internal edges from an object to a backing store it owns. */
@@ -85,7 +103,7 @@ export function heldByKind(snapshot, before, runs) {
   let edge = 0;
   for (let node = 0; node < nodes.length; node += width) {
     const count = nodes[node + EDGES];
-    const isNew = !before.has(nodes[node + ID]);
+    const isNew = !hasId(before, nodes[node + ID]);
     const plain = isNew && nodeTypes[nodes[node + TYPE]] === "object" && strings[nodes[node + NAME]] === "Object";
     const names = plain ? new Set() : undefined;
     for (let e = 0; e < count; e++, edge += edgeWidth) {
@@ -101,9 +119,15 @@ export function heldByKind(snapshot, before, runs) {
   }
 
   const kinds = new Map();
+  // The list of ids itself (a typed array's storage, of exactly its length) is the profile's, not the runs'.
+  let idsStorageSkipped = false;
   const kindOfNode = (node) => kindOf(nodeTypes[nodes[node + TYPE]], strings[nodes[node + NAME]], properties.get(node) ?? new Set());
   for (let node = 0; node < nodes.length; node += width) {
-    if (before.has(nodes[node + ID])) continue;
+    if (hasId(before, nodes[node + ID])) continue;
+    if (!idsStorageSkipped && nodeTypes[nodes[node + TYPE]] === "native" && nodes[node + SIZE] === before.byteLength) {
+      idsStorageSkipped = true;
+      continue;
+    }
     const storeOwner = owner.get(node);
     const counted = storeOwner === undefined; // a backing store adds bytes to its owner's kind, not an object
     const kind = kindOfNode(storeOwner ?? node);

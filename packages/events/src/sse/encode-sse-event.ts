@@ -29,7 +29,7 @@ export function encodeSseEvent(event: StreamEvent): string {
   }
   let data: string | undefined;
   try {
-    data = JSON.stringify(event) as string | undefined;
+    data = type === "text-delta" ? (textDeltaJson(event) ?? JSON.stringify(event)) : (JSON.stringify(event) as string | undefined);
   } catch (error) {
     const ending = type === "run-end" ? lenientJson(event) : undefined;
     if (ending !== undefined) return `id: ${seq}\nevent: run-end\ndata: ${ending}\n\n`;
@@ -37,6 +37,42 @@ export function encodeSseEvent(event: StreamEvent): string {
   }
   if (typeof data !== "string") return encodePlaceholder(event, "it cannot be written as JSON");
   return `id: ${seq}\nevent: ${type}\ndata: ${data}\n\n`;
+}
+
+/** The keys of a text delta as the loop makes it, in order. */
+const TEXT_DELTA_KEYS = ["type", "text", "runId", "agentPath", "seq", "contentIndex", "timestamp"] as const;
+
+/** The last run id and agent path written, and their JSON (a stream's events share them). */
+let lastRunId = "";
+let lastRunIdJson = '""';
+let lastAgentPath = "";
+let lastAgentPathJson = '""';
+
+/**
+ * The JSON of a text delta, written here rather than by `JSON.stringify` (which takes
+ * about three quarters of a microsecond an event on Node 20, and a stream is mostly
+ * text deltas): the same text as `JSON.stringify` gives, for a plain object with
+ * exactly the keys the loop gives a text delta, in its order, each of the expected
+ * kind. Any other object (an extra key, another order, a getter's odd value) returns
+ * `undefined` and is written by `JSON.stringify`.
+ */
+function textDeltaJson(event: StreamEvent): string | undefined {
+  if (Object.getPrototypeOf(event) !== Object.prototype) return undefined;
+  let count = 0;
+  for (const key in event) if (key !== TEXT_DELTA_KEYS[count++]) return undefined;
+  if (count !== TEXT_DELTA_KEYS.length) return undefined;
+  const { text, runId, agentPath, contentIndex, timestamp } = event as Extract<StreamEvent, { type: "text-delta" }>;
+  if (typeof text !== "string" || typeof runId !== "string" || typeof agentPath !== "string" || !Number.isFinite(contentIndex) || !Number.isFinite(timestamp))
+    return undefined;
+  if (runId !== lastRunId) {
+    lastRunIdJson = JSON.stringify(runId);
+    lastRunId = runId;
+  }
+  if (agentPath !== lastAgentPath) {
+    lastAgentPathJson = JSON.stringify(agentPath);
+    lastAgentPath = agentPath;
+  }
+  return `{"type":"text-delta","text":${JSON.stringify(text)},"runId":${lastRunIdJson},"agentPath":${lastAgentPathJson},"seq":${event.seq},"contentIndex":${contentIndex},"timestamp":${timestamp}}`;
 }
 
 /**

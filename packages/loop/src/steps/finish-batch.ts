@@ -1,4 +1,5 @@
 import {
+  type ToolCallRecord,
   isPromiseLike,
   type BatchCall,
   type NextStep,
@@ -52,26 +53,27 @@ function resultOf(run: AgentRun, entry: BatchCall, iteration: number): ToolBatch
     state.lastIterationErroredTools.push(call.toolName);
     if (outcome.status === "not_enabled") state.toolsNotEnabled.push(call.toolName);
   }
-  state.toolCalls.push({
+  // Built key by key in the order records always had (spreading optional keys into a literal takes V8's slow path, on every call).
+  const record = {
     toolCallId: call.toolCallId,
     toolName: call.toolName,
     arguments: entry.arguments ?? call.rawArguments ?? call.arguments,
     status: outcome.status,
-    ...(ok ? { result: outcome.result } : {}),
-    ...(outcome.error ? { error: outcome.error } : {}),
-    durationMs: outcome.durationMs,
-    agentPath: state.agentPath,
-    iteration,
-  });
-  return {
-    call,
-    status: outcome.status,
-    result,
-    ...(ok ? { output: outcome.result } : {}),
-    ...(outcome.error ? { error: outcome.error } : {}),
-    durationMs: outcome.durationMs,
-  };
+  } as Mutable<ToolCallRecord>;
+  if (ok) record.result = outcome.result;
+  if (outcome.error) record.error = outcome.error;
+  record.durationMs = outcome.durationMs;
+  record.agentPath = state.agentPath;
+  record.iteration = iteration;
+  state.toolCalls.push(record);
+  const read = { call, status: outcome.status, result } as Mutable<ToolBatchResult>;
+  if (ok) read.output = outcome.result;
+  if (outcome.error) read.error = outcome.error;
+  read.durationMs = outcome.durationMs;
+  return read;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Closes a batch whose every call finished: records each call, lets `afterToolBatch`
@@ -93,16 +95,12 @@ export function finishBatch(run: AgentRun, batch: ToolBatchState): NextStep | Pr
 /** Hands the results (`final`, as the model reads them) to the model, records the turn's usage and counts the calls. */
 export function close(run: AgentRun, batch: ToolBatchState, final: readonly ToolBatchResult[]): NextStep | Promise<NextStep> {
   const { state } = run;
-  const parts = final.map(
-    (entry): ToolResultPart => ({
-      type: "tool-result",
-      toolCallId: entry.call.toolCallId,
-      toolName: entry.call.toolName,
-      result: entry.result,
-      ...(entry.status === "ok" ? {} : { isError: true }),
-      ...(entry.call.providerToolCallId === undefined ? {} : { providerToolCallId: entry.call.providerToolCallId }),
-    }),
-  );
+  const parts = final.map((entry): ToolResultPart => {
+    const part: Mutable<ToolResultPart> = { type: "tool-result", toolCallId: entry.call.toolCallId, toolName: entry.call.toolName, result: entry.result };
+    if (entry.status !== "ok") part.isError = true;
+    if (entry.call.providerToolCallId !== undefined) part.providerToolCallId = entry.call.providerToolCallId;
+    return part;
+  });
   const message: ToolMessage = { role: "tool", content: parts };
   state.added.push(message);
   state.inLoopMessages.push(message);

@@ -8,12 +8,14 @@ export function parseToolArguments(raw: string): unknown {
 
 /** The tool-call part of a streamed call: parsed arguments, or the raw text kept when it is not JSON. */
 export function toolCallPart(id: string, name: string, rawArguments: string, providerId: string | undefined): ToolCallPart {
-  const provider = providerId === undefined || providerId === id ? {} : { providerToolCallId: providerId };
+  let part: { -readonly [K in keyof ToolCallPart]: ToolCallPart[K] };
   try {
-    return { type: "tool-call", toolCallId: id, toolName: name, arguments: parseToolArguments(rawArguments), ...provider };
+    part = { type: "tool-call", toolCallId: id, toolName: name, arguments: parseToolArguments(rawArguments) };
   } catch {
-    return { type: "tool-call", toolCallId: id, toolName: name, arguments: {}, rawArguments, ...provider };
+    part = { type: "tool-call", toolCallId: id, toolName: name, arguments: {}, rawArguments };
   }
+  if (providerId !== undefined && providerId !== id) part.providerToolCallId = providerId;
+  return part;
 }
 
 /** Checks `args` against the tool's schema: the call ready to run, or invalid with the schema's issues. */

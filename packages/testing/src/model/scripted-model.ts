@@ -98,6 +98,9 @@ export class ScriptedModel implements ModelProvider {
     this.requests.length = 0;
   }
 
+  /** The turn objects function turns returned, compiled. */
+  private readonly compiledReplies = new WeakMap<object, CompiledTurn>();
+
   private turnFor(request: ModelRequest, callIndex: number): CompiledTurn {
     const slot = this.slotFor(callIndex);
     if (slot < 0) {
@@ -113,7 +116,14 @@ export class ScriptedModel implements ModelProvider {
       if (typeof reply === "function") {
         throw new ConfigurationError("scriptedModel: a turn function must return a string or a turn object, not a function.");
       }
-      return compileTurn(reply as ScriptedReply);
+      if (typeof reply !== "object" || reply === null) return compileTurn(reply as ScriptedReply);
+      // A function that returns the same turn object again gets it compiled once (compiling is most of a call's cost).
+      let compiledReply = this.compiledReplies.get(reply);
+      if (compiledReply === undefined) {
+        compiledReply = compileTurn(reply as ScriptedReply);
+        this.compiledReplies.set(reply, compiledReply);
+      }
+      return compiledReply;
     } catch (error) {
       return failingTurn(() => error);
     }

@@ -73,7 +73,9 @@ export type ScriptedReply = string | ScriptedTurnObject;
 
 /**
  * A turn computed from the request, called when the model call happens. `callIndex`
- * is the 0-based index of the model call.
+ * is the 0-based index of the model call. A turn object it returns is compiled the
+ * first time and reused when the function returns the same object again (so a script
+ * can pick among prepared turns cheaply): return a new object for a changed turn.
  *
  * @example
  * (request) => `I saw ${request.messages.length} messages`
