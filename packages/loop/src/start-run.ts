@@ -111,7 +111,7 @@ function resumeStateOf(options: RunOptions, parts: OptionalParts | undefined): R
   return parts!.parseRunState(typeof given === "string" ? given : structuredClone(given));
 }
 
-/** Whether a run uses a part of the loop only some runs need: storage, a state to resume from, a logger, a budget, a context engine. */
+/** Whether a run uses a part of the loop only some runs need: storage, a state to resume from, a logger, a budget, a context engine, `onToolEvent` or `onRunStart` hooks. */
 function needsOptionalParts(options: RunOptions): boolean {
   return (
     options.storage !== undefined ||
@@ -119,7 +119,10 @@ function needsOptionalParts(options: RunOptions): boolean {
     options.logger !== undefined ||
     options.tokenBudget !== undefined ||
     options.costBudget !== undefined ||
-    options.contextEngine !== undefined
+    options.contextEngine !== undefined ||
+    // Hooks read the run's context, which is made by one of the optional parts (the others' hooks run in them).
+    options.config?.onToolEvent !== undefined ||
+    options.config?.onRunStart !== undefined
   );
 }
 

@@ -52,8 +52,9 @@ export const UNBUDGETED_PACKAGES: Readonly<Record<string, string>> = {
  * it is and the words for input messages a provider could not read; 24.97 KB once the
  * journal rode with the checkpoints and a call's approval was settled by the optional
  * parts too; 24.96 KB once the loop's per-iteration work was made lighter, with the
- * paths of hooks that change a call or a batch, a resumed agent's start, the end step
- * with services, tool streams and nested runs' start moved to the optional parts) (an
+ * paths of hooks that change a call or a batch, the hooks' context, a resumed agent's
+ * start, the end step with services, reasoning, tool streams, a concurrency limit,
+ * budget holds and nested runs' start moved to the optional parts) (an
  * application importing only `run`, `stream`,
  * `defineTool` and `createToolRegistry`: 23.1 KB). It was 37.7 KB before the loop's
  * optional parts (storage and resume, pauses, logging, budgets, the context engine,

@@ -10,6 +10,8 @@ import {
 } from "@baton/core";
 import type { AbortHub } from "../abort/abort-hub.js";
 import { Interruption } from "../abort/interruption.js";
+import { loadOptionalParts } from "../optional/load-optional-parts.js";
+import type { ReasoningAssembler } from "./reasoning-assembler.js";
 import { ToolCallAssembler, type AssembledToolCall } from "./tool-call-assembler.js";
 
 /** What one model call produced. */
@@ -36,13 +38,6 @@ export interface ModelTurnListener {
 const NO_REASONING: readonly ReasoningPart[] = Object.freeze([]);
 const NO_CALLS: readonly AssembledToolCall[] = Object.freeze([]);
 
-interface ReasoningBlock {
-  text: string;
-  id?: string;
-  signature?: string;
-  redactedData?: string;
-}
-
 /**
  * Streams one model call: forwards text and reasoning deltas as they come, assembles
  * tool calls and reasoning blocks, and sums usage. Stops at once when the run aborts
@@ -54,7 +49,7 @@ export async function streamModelTurn(provider: ModelProvider, request: ModelReq
   const interruption = abort.canAbort ? new Interruption(abort) : undefined;
   const iterator = provider.stream(request)[Symbol.asyncIterator]();
   let text = "";
-  const reasoning: ReasoningBlock[] = [];
+  let reasoning: ReasoningAssembler | undefined;
   let toolCalls: ToolCallAssembler | undefined;
   let finishReason: FinishReason | undefined;
   let usage: TokenUsage = ZERO_TOKEN_USAGE;
@@ -77,18 +72,13 @@ export async function streamModelTurn(provider: ModelProvider, request: ModelReq
           }
           break;
         case "reasoning-delta": {
-          let block = reasoning[reasoning.length - 1];
-          if (!block || (part.id !== undefined && block.id !== undefined && block.id !== part.id) || block.signature !== undefined) {
-            block = { text: "" };
-            reasoning.push(block);
+          // Reasoning is assembled by code loaded when a model first reasons (the loop's optional parts).
+          if (!reasoning) {
+            const loading = loadOptionalParts();
+            const parts = loading instanceof Promise ? await loading : loading;
+            reasoning = new parts.ReasoningAssembler();
           }
-          if (part.id !== undefined) block.id = part.id;
-          if (part.signature !== undefined) block.signature = part.signature;
-          if (part.redactedData !== undefined) block.redactedData = (block.redactedData ?? "") + part.redactedData;
-          if (part.text.length > 0) {
-            block.text += part.text;
-            listener.onReasoning(part.text, block.id);
-          }
+          reasoning.add(part, listener);
           break;
         }
         case "tool-call-delta":
@@ -122,7 +112,7 @@ export async function streamModelTurn(provider: ModelProvider, request: ModelReq
   const calls = toolCalls ? toolCalls.finish(listener) : NO_CALLS;
   return {
     text,
-    reasoning: reasoning.length === 0 ? NO_REASONING : reasoning.map((block) => ({ type: "reasoning", ...block })),
+    reasoning: reasoning ? reasoning.finish() : NO_REASONING,
     toolCalls: calls,
     finishReason: finishReason ?? (calls.length > 0 ? "tool_calls" : "stop"),
     usage,

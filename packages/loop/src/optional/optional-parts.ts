@@ -8,7 +8,7 @@
  * a stored run's tool-call journal (its calls run under it, and a resumed run reads it
  * to take finished calls' outcomes and hold calls in doubt), the words for input
  * messages a provider could not read, the conversion of a tool result that is not
- * JSON as it is, the reading of a tool's stream of chunks, the start of a tool's nested runs, the prepare step of a config
+ * JSON as it is, the assembling of a model's reasoning, the reading of a tool's stream of chunks, the start of a tool's nested runs, the prepare step of a config
  * with `prepareStep` hooks and the end of a batch of one with `afterToolBatch` hooks, the end step of a run with end hooks, a context engine or
  * storage, and the text a hook sent after the last turn.
  * Loaded by {@link loadOptionalParts} on the first run that needs one (and when a run
@@ -43,3 +43,7 @@ export { finishBatchWithHook } from "../steps/finish-batch-with-hook.js";
 export { runSubAgentOfCall } from "../tools/tool-call-sub-agent.js";
 export { resumedAgentStart } from "../steps/resumed-agent-start.js";
 export { turnOf } from "../steps/turn-of.js";
+export { agentContextOf } from "../run-tree/agent-context.js";
+export { executeWithLimit } from "../tools/execute-with-limit.js";
+export { updateHold } from "../budget/update-hold.js";
+export { ReasoningAssembler } from "../model/reasoning-assembler.js";

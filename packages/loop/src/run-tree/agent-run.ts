@@ -155,7 +155,8 @@ export class AgentRun implements ToolRunEnvironment {
 
   /** What hooks receive besides the state (made on first use). */
   get hookContext(): AgentContext {
-    return (this.contextValue ??= agentContextOf(this));
+    // Only hooks read it, and a run whose config has hooks has its optional parts loaded (see startRun).
+    return (this.contextValue ??= loadedOptionalParts().agentContextOf(this));
   }
 
   /** Emits an event of this agent. */
@@ -275,22 +276,4 @@ export class AgentRun implements ToolRunEnvironment {
     // The sub-agent runner is one of the loop's optional parts, loaded when a run first spawns a sub-agent.
     return withOptionalParts((parts) => parts.runNestedAgent(this, request, signal, entry, ordinal));
   }
-}
-
-/** The {@link AgentContext} of a run. */
-function agentContextOf(run: AgentRun): AgentContext {
-  let signal: AbortSignal | undefined;
-  return {
-    runId: run.runId,
-    agentPath: run.agentPath,
-    registry: run.registry,
-    provider: run.provider,
-    model: run.model,
-    context: run.settings.context,
-    get signal() {
-      return (signal ??= run.abort.signal ?? new AbortController().signal);
-    },
-    sendText: (text) => run.sendText(text),
-    emit: (event) => run.emit(event),
-  };
 }

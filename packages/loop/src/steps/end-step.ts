@@ -1,5 +1,4 @@
-import { applyStopDecision, defaultStepOutcome, isPromiseLike, type NextStep, type StepOutcome } from "@baton/core";
-import { callHook } from "../hooks/call-hook.js";
+import { defaultStepOutcome, type NextStep, type StepOutcome } from "@baton/core";
 import { loadedOptionalParts, withOptionalParts } from "../optional/load-optional-parts.js";
 import type { AgentRun, TurnSummary } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";

@@ -1,14 +1,4 @@
-import {
-  type ToolCallRecord,
-  isPromiseLike,
-  type BatchCall,
-  type NextStep,
-  type ToolBatchOverrides,
-  type ToolBatchResult,
-  type ToolBatchState,
-  type ToolMessage,
-  type ToolResultPart,
-} from "@baton/core";
+import type { ToolCallRecord, BatchCall, NextStep, ToolBatchResult, ToolBatchState, ToolMessage, ToolResultPart } from "@baton/core";
 import { withOptionalParts } from "../optional/load-optional-parts.js";
 import { recordCallUsage } from "../usage/record-call-usage.js";
 import type { AgentRun } from "../run-tree/agent-run.js";

@@ -1,7 +1,6 @@
 import {
   ProviderError,
   RunAbortedError,
-  costOf,
   errorMessage,
   isBatonError,
   type AssistantMessage,
@@ -59,10 +58,8 @@ export async function modelTurn(run: AgentRun): Promise<NextStep> {
     if (turn.usage.inputTokens > 0)
       run.settings.tokenCounter?.calibrate?.(request.messages, turn.usage.inputTokens, request.tools ? { tools: request.tools } : {});
   }
-  if (run.hold) {
-    const pricing = run.settings.budget?.costLimit === undefined ? undefined : run.provider.getModelInfo?.(request.model)?.pricing;
-    run.hold.update(turn.usage.inputTokens + turn.usage.outputTokens, pricing ? costOf(turn.usage, pricing) : 0);
-  }
+  // A run with a budget has its optional parts loaded.
+  if (run.hold) loadedOptionalParts().updateHold(run, run.hold, turn.usage, request.model);
   const calls: ToolCallPart[] =
     turn.toolCalls.length === 0 ? [] : turn.toolCalls.map((call) => toolCallPart(tree.callIds.claim(call.id), call.name, call.rawArguments, call.id));
   state.lastToolCalls = calls;

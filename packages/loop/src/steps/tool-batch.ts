@@ -118,23 +118,12 @@ function decideCalls(run: AgentRun, batch: ToolBatchState): NextStep | undefined
   return withOptionalParts((parts) => parts.decideToolCalls(run, batch, hook));
 }
 
-/** Announces the turn and its calls (and the calls held for approval), once the batch is decided. */
+/** Announces the turn and its calls once the batch is decided (`beforeToolCalls` decisions announce the calls they hold for approval too). */
 export function announce(run: AgentRun, batch: ToolBatchState): undefined {
   batch.decided = true;
   if (run.events.active) {
     run.emit({ type: "message", message: run.state.added.at(-1)! });
     for (const entry of batch.calls) run.emit({ type: "tool-call", toolCall: entry.call });
-  }
-  for (const entry of batch.calls) {
-    if (entry.status !== "awaiting") continue;
-    const payload = entry.waitingFor?.payload;
-    run.emitToolEvent({
-      type: "tool-interrupted",
-      toolCallId: entry.call.toolCallId,
-      toolName: entry.call.toolName,
-      kind: "approval",
-      ...(payload === undefined ? {} : { payload }),
-    });
   }
   return undefined;
 }

@@ -68,7 +68,20 @@ function applyDecisions(run: AgentRun, batch: ToolBatchState, overrides: ToolCal
     if (batch.calls.length === 0) return dropBatch(run, batch);
     if (batch.calls.length < run.state.lastToolCalls.length) rewriteTurn(run, batch);
   }
-  return announce(run, batch);
+  announce(run, batch);
+  // The calls held for approval, once every call is announced.
+  for (const entry of batch.calls) {
+    if (entry.status !== "awaiting") continue;
+    const payload = entry.waitingFor?.payload;
+    run.emitToolEvent({
+      type: "tool-interrupted",
+      toolCallId: entry.call.toolCallId,
+      toolName: entry.call.toolName,
+      kind: "approval",
+      ...(payload === undefined ? {} : { payload }),
+    });
+  }
+  return undefined;
 }
 
 /** Keeps only the batch's calls in the turn (the others were dropped). */

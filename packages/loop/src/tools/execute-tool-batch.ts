@@ -1,3 +1,5 @@
+import { withOptionalParts } from "../optional/load-optional-parts.js";
+
 /**
  * Runs `count` tool calls concurrently — truly in parallel, each call's events
  * reaching the consumer as they happen — with at most `concurrency` running at once
@@ -14,16 +16,8 @@ export function executeToolBatch(count: number, concurrency: number, run: (index
     }
     return pending ? Promise.all(pending).then(done) : undefined;
   }
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      const running = run(next++);
-      if (running) await running;
-    }
-  };
-  const workers: Promise<void>[] = [];
-  for (let i = 0; i < Math.max(1, concurrency); i++) workers.push(worker());
-  return Promise.all(workers).then(done);
+  // Fewer at once than there are calls (a concurrency limit): done by code loaded when first needed (the loop's optional parts).
+  return withOptionalParts((parts) => parts.executeWithLimit(count, concurrency, run));
 }
 
 function done(): void {}

@@ -3,17 +3,13 @@ import {
   ERROR_CODES,
   ToolExecutionError,
   ToolNotEnabledError,
-  ToolPausedSignal,
   ToolResultNotJsonError,
   ToolTimeoutError,
   errorMessage,
   isBatonError,
   isPromiseLike,
-  isToolPausedSignal,
   type BatchCall,
-  type InterruptionKind,
   type ToolCallOutcome,
-  type ToolExecutionContext,
 } from "@baton/core";
 import { ToolCallState } from "./tool-call-state.js";
 import { toolExecutionContext } from "./tool-call-context.js";
@@ -107,7 +103,7 @@ export function runToolCall(prepared: PreparedToolCall, env: ToolRunEnvironment,
   if (isPromiseLike(output) || isAsyncIterable(output) || (output !== undefined && !isPlainJson(output)))
     return settleToolCall(prepared, state, undefined, output);
   try {
-    return ended(state, outcomeOf(prepared, state, output));
+    return ended(state, outcomeOf(state, output));
   } catch (error) {
     return ended(state, failureOf(prepared, state, error));
   }
@@ -146,7 +142,7 @@ async function settleToolCall(
         return failedOutcome(prepared, env, "error", new ToolResultNotJsonError(tool.name, json.problem), performance.now() - state.started);
       result = json.value;
     }
-    return outcomeOf(prepared, state, result);
+    return outcomeOf(state, result);
   } catch (error) {
     return failureOf(prepared, state, error);
   } finally {
@@ -155,7 +151,7 @@ async function settleToolCall(
 }
 
 /** The outcome of a tool that returned `result` (plain JSON): done, or interrupted or paused meanwhile (thrown to {@link failureOf}). */
-function outcomeOf(prepared: PreparedToolCall, state: ToolCallState, result: unknown): ToolRunResult {
+function outcomeOf(state: ToolCallState, result: unknown): ToolRunResult {
   if (state.interrupted) throw state.interruptionReason;
   if (state.paused) return paused(state);
   const { env, toolCallId, toolName } = state;
