@@ -5,7 +5,7 @@
 // Prints a table, or JSON with --json.
 //   node --expose-gc bench/scale.mjs [--sequential N] [--json]
 import { batonAdapter } from "./peers/baton-adapter.mjs";
-import { FINAL_TEXT } from "./peers/harness.mjs";
+import { FINAL_TEXT, gatedThreeToolsRunner } from "./peers/harness.mjs";
 import { median } from "./instant-agent.mjs";
 
 if (typeof globalThis.gc !== "function") throw new Error("run with node --expose-gc");
@@ -33,20 +33,7 @@ async function wall(count) {
 
 /** Heap MB held by `count` runs all waiting in tool b (two full GCs before and at the gate). */
 async function heldMB(count) {
-  let release;
-  const gate = new Promise((resolve) => (release = resolve));
-  let arrived = 0;
-  let allArrived;
-  const waiting = new Promise((resolve) => (allArrived = resolve));
-  const one = runs.threeToolsRunner({
-    a: instant("a"),
-    b: async () => {
-      if (++arrived === count) allArrived();
-      await gate;
-      return "b";
-    },
-    c: instant("c"),
-  });
+  const { one, waiting, release } = gatedThreeToolsRunner(runs, count, { a: instant("a"), b: instant("b"), c: instant("c") });
   globalThis.gc();
   globalThis.gc();
   const before = process.memoryUsage().heapUsed;

@@ -127,6 +127,28 @@ async function measureStream(impl, deltas) {
   return { deltas, deltasPerSecond: median(rates), samples: rates.length };
 }
 
+/**
+ * A three-tool runner of `impl` (see the adapter above) whose tool b waits at one gate:
+ * `waiting` resolves once `runs` runs are there, `release()` opens the gate, and b then
+ * answers with `tools.b()`. For measuring what runs in flight hold.
+ */
+export function gatedThreeToolsRunner(impl, runs, tools) {
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  let arrived = 0;
+  let allArrived;
+  const waiting = new Promise((resolve) => (allArrived = resolve));
+  const one = impl.threeToolsRunner({
+    ...tools,
+    b: async () => {
+      if (++arrived === runs) allArrived();
+      await gate;
+      return tools.b();
+    },
+  });
+  return { one, waiting, release };
+}
+
 async function measureConcurrent(impl, runs) {
   if (typeof globalThis.gc !== "function") throw new Error("run with node --expose-gc");
   const counts = { a: 0, b: 0, c: 0 };
@@ -169,21 +191,7 @@ async function measureConcurrent(impl, runs) {
   }
 
   // Heap in flight: tool b of every run waits at one gate.
-  let release;
-  const gate = new Promise((resolve) => (release = resolve));
-  let waiting = 0;
-  let allWaiting;
-  const everyoneWaiting = new Promise((resolve) => (allWaiting = resolve));
-  const gated = impl.threeToolsRunner({
-    a: instant("a"),
-    b: async () => {
-      if (++waiting === runs) allWaiting();
-      await gate;
-      counts.b++;
-      return "b";
-    },
-    c: instant("c"),
-  });
+  const { one: gated, waiting: everyoneWaiting, release } = gatedThreeToolsRunner(impl, runs, { a: instant("a"), b: instant("b"), c: instant("c") });
   // The gated runner (and whatever the framework builds for its tools) exists before the
   // first reading: only what the runs in flight hold is counted.
   globalThis.gc();

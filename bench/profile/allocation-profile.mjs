@@ -2,7 +2,7 @@
 // objects that a minor or major GC already collected kept in the profile, so the
 // figures are every allocation of the runs (what the collector has to deal with), not
 // only what survives.
-import { locate } from "./source-locations.mjs";
+import { tallyByLocation } from "./source-locations.mjs";
 
 /** Average bytes between two allocation samples (V8's default is 32 KiB). */
 const SAMPLING_INTERVAL_BYTES = 64;
@@ -18,27 +18,12 @@ export async function profileAllocations(session, work) {
   const runs = await work();
   const { profile } = await session.post("HeapProfiler.stopSampling");
   await session.post("HeapProfiler.disable");
-  const functions = new Map();
-  const packages = new Map();
-  let total = 0;
+  const tally = tallyByLocation();
   const visit = (node) => {
-    if (node.selfSize > 0) {
-      const { callFrame } = node;
-      const { where, package: pkg } = locate(callFrame);
-      const key = `${callFrame.functionName || "(anonymous)"}\u0000${where}`;
-      const row = functions.get(key) ?? { function: callFrame.functionName || "(anonymous)", where, package: pkg, bytes: 0 };
-      row.bytes += node.selfSize;
-      functions.set(key, row);
-      packages.set(pkg, (packages.get(pkg) ?? 0) + node.selfSize);
-      total += node.selfSize;
-    }
+    if (node.selfSize > 0) tally.add(node.callFrame, node.selfSize);
     for (const child of node.children) visit(child);
   };
   visit(profile.head);
-  return {
-    runs,
-    bytesPerRun: total / runs,
-    functions: [...functions.values()].map(({ bytes, ...row }) => ({ ...row, bytesPerRun: bytes / runs })).sort((a, b) => b.bytesPerRun - a.bytesPerRun),
-    packages: [...packages].map(([name, bytes]) => ({ package: name, bytesPerRun: bytes / runs })).sort((a, b) => b.bytesPerRun - a.bytesPerRun),
-  };
+  const { total, functions, packages } = tally.perRun(runs, "bytesPerRun");
+  return { runs, bytesPerRun: total, functions, packages };
 }

@@ -1,7 +1,7 @@
 // CPU time by function and by package: V8's sampling CPU profiler (the profile
 // `node --cpu-prof` writes, taken here through the inspector so that only the measured
 // runs are in it), each sample's time given to the function on top of the stack.
-import { locate } from "./source-locations.mjs";
+import { tallyByLocation } from "./source-locations.mjs";
 
 /** Sampling period of the CPU profiler, µs (V8's default is 1,000). */
 const SAMPLING_INTERVAL_US = 50;
@@ -31,23 +31,11 @@ function selfTimes(profile, runs) {
     const id = profile.samples[i];
     selfUs.set(id, (selfUs.get(id) ?? 0) + profile.timeDeltas[i + 1]);
   }
-  const functions = new Map();
-  const packages = new Map();
-  let totalUs = 0;
+  const tally = tallyByLocation();
   for (const [id, us] of selfUs) {
     const { callFrame } = nodes.get(id);
-    if (callFrame.functionName === "(idle)") continue;
-    const { where, package: pkg } = locate(callFrame);
-    const key = `${callFrame.functionName || "(anonymous)"}\u0000${where}`;
-    const row = functions.get(key) ?? { function: callFrame.functionName || "(anonymous)", where, package: pkg, us: 0 };
-    row.us += us;
-    functions.set(key, row);
-    packages.set(pkg, (packages.get(pkg) ?? 0) + us);
-    totalUs += us;
+    if (callFrame.functionName !== "(idle)") tally.add(callFrame, us);
   }
-  return {
-    cpuUsPerRun: totalUs / runs,
-    functions: [...functions.values()].map(({ us, ...row }) => ({ ...row, usPerRun: us / runs })).sort((a, b) => b.usPerRun - a.usPerRun),
-    packages: [...packages].map(([name, us]) => ({ package: name, usPerRun: us / runs })).sort((a, b) => b.usPerRun - a.usPerRun),
-  };
+  const { total, functions, packages } = tally.perRun(runs, "usPerRun");
+  return { cpuUsPerRun: total, functions, packages };
 }

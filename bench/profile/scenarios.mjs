@@ -3,6 +3,7 @@
 // runsPerCall }` (one call of `once` makes `runsPerCall` runs) and, for the held-object
 // view, `startGated()` → runs that all wait inside a tool.
 import { batonAdapter } from "../peers/baton-adapter.mjs";
+import { gatedThreeToolsRunner } from "../peers/harness.mjs";
 
 const runs = await batonAdapter.load();
 
@@ -40,22 +41,7 @@ export const SCENARIOS = {
         runsPerCall: 1000,
       };
     },
-    /** 1,000 runs that all wait in tool b: `{ waiting, release, done }`. */
-    startGated: () => {
-      let release;
-      const gate = new Promise((resolve) => (release = resolve));
-      let arrived = 0;
-      let allArrived;
-      const waiting = new Promise((resolve) => (allArrived = resolve));
-      const one = runs.threeToolsRunner({
-        ...instantTools(),
-        b: async () => {
-          if (++arrived === 1000) allArrived();
-          await gate;
-          return "b";
-        },
-      });
-      return { runs: 1000, one, waiting, release };
-    },
+    /** 1,000 runs that all wait in tool b: `{ runs, one, waiting, release }`. */
+    startGated: () => ({ runs: 1000, ...gatedThreeToolsRunner(runs, 1000, instantTools()) }),
   },
 };

@@ -63,3 +63,34 @@ export function locate(callFrame) {
   }
   return { where, package: packageNameOf(original) };
 }
+
+/**
+ * Sums an amount (µs, bytes) by function (name and place) and by package: `add` a call
+ * frame's amount, then `perRun(runs, field)` gives `{ total, functions, packages }`,
+ * each row's amount divided by `runs` under the name `field`, largest first.
+ */
+export function tallyByLocation() {
+  const functions = new Map();
+  const packages = new Map();
+  let total = 0;
+  return {
+    add(callFrame, amount) {
+      const { where, package: pkg } = locate(callFrame);
+      const name = callFrame.functionName || "(anonymous)";
+      const key = `${name}\u0000${where}`;
+      const row = functions.get(key) ?? { function: name, where, package: pkg, amount: 0 };
+      row.amount += amount;
+      functions.set(key, row);
+      packages.set(pkg, (packages.get(pkg) ?? 0) + amount);
+      total += amount;
+    },
+    perRun(runs, field) {
+      const byAmount = (a, b) => b[field] - a[field];
+      return {
+        total: total / runs,
+        functions: [...functions.values()].map(({ amount, ...row }) => ({ ...row, [field]: amount / runs })).sort(byAmount),
+        packages: [...packages].map(([name, amount]) => ({ package: name, [field]: amount / runs })).sort(byAmount),
+      };
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProgressStepUpdate, StreamEvent, ToolProgressEvent } from "@baton/core";
 import { ProgressGroup, ProgressLog, applyProgressStepUpdate } from "../src/index.js";
+import { random } from "./support/random.js";
 
 let seq = 0;
 /** A `tool-progress` event as the loop stamps it. */
@@ -17,17 +18,6 @@ function progressEvent(step: ProgressStepUpdate | undefined, toolCallId = "call_
     toolName,
     message: step?.title ?? "working",
     ...(step ? { step } : {}),
-  };
-}
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StreamEvent } from "@baton/core";
 import { encodeSseEvent } from "../src/index.js";
+import { random } from "./support/random.js";
 
 /** What the encoder must write for any event: JSON.stringify's text. */
 const expected = (event: StreamEvent): string => `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -8,17 +9,6 @@ const expected = (event: StreamEvent): string => `id: ${event.seq}\nevent: ${eve
 /** A text delta as the loop makes it: { type, text } stamped with run id, agent path, seq, content index and time. */
 const delta = (text: string, runId = "run-1", agentPath = "main", seq = 3): StreamEvent =>
   ({ type: "text-delta", text, runId, agentPath, seq, contentIndex: 1, timestamp: 1_750_000_000_123 }) as StreamEvent;
-
-/** A small deterministic generator (mulberry32), so a failure names its case. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("encodeSseEvent on text deltas (written without JSON.stringify)", () => {
   it("writes exactly what JSON.stringify writes, for tricky text, ids and paths", () => {

@@ -1,10 +1,11 @@
 import { isPromiseLike, type EventBase, type EventSink, type StreamEvent, type UnstampedEvent } from "@baton/core";
 import { AgentEvents } from "./agent-events.js";
+import type { Mutable } from "../state/mutable.js";
 
 const settle = (): void => undefined;
 
 /** An event being stamped: its base fields are written once, here. */
-type Stamped = { -readonly [K in keyof EventBase]: EventBase[K] };
+type Stamped = Mutable<EventBase>;
 
 /**
  * The event fan-out of one run tree: the parent run and all its sub-agents share one

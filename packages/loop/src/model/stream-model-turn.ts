@@ -73,11 +73,7 @@ export async function streamModelTurn(provider: ModelProvider, request: ModelReq
           break;
         case "reasoning-delta": {
           // Reasoning is assembled by code loaded when a model first reasons (the loop's optional parts).
-          if (!reasoning) {
-            const loading = loadOptionalParts();
-            const parts = loading instanceof Promise ? await loading : loading;
-            reasoning = new parts.ReasoningAssembler();
-          }
+          reasoning ??= new (await loadOptionalParts()).ReasoningAssembler();
           reasoning.add(part, listener);
           break;
         }

@@ -34,10 +34,6 @@ export class ToolCallAssembler {
     call.args += delta.argumentsDelta;
   }
 
-  get size(): number {
-    return this.calls.size;
-  }
-
   /** The assembled calls in index order; `ids.fallbackToolCallId(i)` names calls the provider gave no id. */
   finish(ids: { fallbackToolCallId(position: number): string }): AssembledToolCall[] {
     const sorted = [...this.calls.values()].sort((a, b) => a.index - b.index);

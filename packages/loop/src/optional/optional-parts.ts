@@ -8,9 +8,12 @@
  * a stored run's tool-call journal (its calls run under it, and a resumed run reads it
  * to take finished calls' outcomes and hold calls in doubt), the words for input
  * messages a provider could not read, the conversion of a tool result that is not
- * JSON as it is, the assembling of a model's reasoning, the reading of a tool's stream of chunks, the start of a tool's nested runs, the prepare step of a config
- * with `prepareStep` hooks and the end of a batch of one with `afterToolBatch` hooks, the end step of a run with end hooks, a context engine or
- * storage, and the text a hook sent after the last turn.
+ * JSON as it is, the assembling of a model's reasoning, the reading of a tool's stream
+ * of chunks, the start of a tool's nested runs, the prepare step of a config with
+ * `prepareStep` hooks and the end of a batch of one with `afterToolBatch` hooks, the
+ * end step of a run with end hooks, a context engine or storage, the text a hook sent
+ * after the last turn, the hooks' context, a concurrency limit on tools, budget holds
+ * and a resumed agent's start.
  * Loaded by {@link loadOptionalParts} on the first run that needs one (and when a run
  * first spawns a sub-agent), so a process whose runs use none of them never loads this
  * code. One module, not one per part: each lazily loaded module splits the code it

@@ -3,6 +3,7 @@ import { toolEffects } from "@baton/core/tool-access";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { keepHistoryRule } from "../steps/finish-batch.js";
 import { settleInDoubt } from "../state/apply-decisions.js";
+import { announceWaiting } from "../tools/announce-waiting.js";
 
 /**
  * Whether a call of the batch would run its tool now: not started, approved (a process
@@ -65,7 +66,7 @@ export function settleCallsFromJournal(run: AgentRun, batch: ToolBatchState): bo
     entry.waitingFor = { kind: "in-doubt", payload };
     // An approval let it start once; whether it runs again is now this decision's.
     delete entry.approval;
-    run.emitToolEvent({ type: "tool-interrupted", toolCallId, toolName, kind: "in-doubt", payload });
+    announceWaiting(run, entry.call, "in-doubt", payload);
     held = true;
   }
   return held;

@@ -2,6 +2,7 @@ import { RUN_STATE_FORMAT, RUN_STATE_VERSION, type AgentState, type InterruptDec
 import type { EventScope } from "../events/event-scope.js";
 import type { RunPersistence } from "../persistence/run-persistence.js";
 import { ToolCallIds } from "./tool-call-ids.js";
+import type { Mutable } from "../state/mutable.js";
 
 /**
  * What every agent of one run tree shares: the run id, the event scope (one sequence
@@ -58,7 +59,7 @@ export class RunTree {
       runId: this.runId,
       agentPath: root.agentPath,
       status,
-    } as { -readonly [K in keyof RunState]: RunState[K] };
+    } as Mutable<RunState>;
     if (this.conversation !== undefined) value.conversation = this.conversation;
     if (this.userId !== undefined) value.userId = this.userId;
     value.root = root;

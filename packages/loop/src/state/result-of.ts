@@ -1,4 +1,5 @@
 import { totalUsage, type AgentState, type Interruption, type RunResult, type RunState } from "@baton/core";
+import type { Mutable } from "./mutable.js";
 
 /** What a root run's result carries besides its agent's outcome. */
 export interface RootResultParts {
@@ -16,7 +17,7 @@ export interface RootResultParts {
  * with spreads cost about a third of a one-turn run.
  */
 export function resultOf(state: AgentState, persisted: boolean, parts?: RootResultParts): RunResult {
-  const result: { -readonly [K in keyof RunResult]: RunResult[K] } = {
+  const result: Mutable<RunResult> = {
     runId: state.runId,
     agentPath: state.agentPath,
     text: state.text ?? "",

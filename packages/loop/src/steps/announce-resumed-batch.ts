@@ -1,5 +1,6 @@
 import type { ToolBatchState } from "@baton/core";
 import type { AgentRun } from "../run-tree/agent-run.js";
+import { announceWaiting } from "../tools/announce-waiting.js";
 
 /**
  * Announces a resumed run's decided batch again to this attempt's consumer: its calls
@@ -13,13 +14,6 @@ export function announceResumedBatch(run: AgentRun, batch: ToolBatchState): void
   for (const entry of batch.calls) {
     const waiting = entry.waitingFor;
     if (waiting === undefined || entry.decided || (entry.status === "awaiting" && entry.approval)) continue;
-    const { toolCallId, toolName } = entry.call;
-    run.emitToolEvent({
-      type: "tool-interrupted",
-      toolCallId,
-      toolName,
-      kind: waiting.kind,
-      ...(waiting.payload === undefined ? {} : { payload: waiting.payload }),
-    });
+    announceWaiting(run, entry.call, waiting.kind, waiting.payload);
   }
 }

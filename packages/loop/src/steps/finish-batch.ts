@@ -3,6 +3,7 @@ import { withOptionalParts } from "../optional/load-optional-parts.js";
 import { recordCallUsage } from "../usage/record-call-usage.js";
 import type { AgentRun } from "../run-tree/agent-run.js";
 import { CONTINUE_TO } from "./continue-to.js";
+import type { Mutable } from "../state/mutable.js";
 
 /** What the model reads of a failed call: the refusal, or the error's code and message. */
 function modelReadsOf(entry: BatchCall): unknown {
@@ -62,8 +63,6 @@ function resultOf(run: AgentRun, entry: BatchCall, iteration: number): ToolBatch
   read.durationMs = outcome.durationMs;
   return read;
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Closes a batch whose every call finished: records each call, lets `afterToolBatch`

@@ -107,9 +107,9 @@ export function endForStorage(run: AgentRun): RunResult {
   const value = tree.stateValue();
   run.emit({ type: "error", error });
   const ended: AgentState = { ...state, status: "finished", stopReason: "error", error, text: state.text ?? finalText(state) };
-  const result: RunResult = persistence.checkpointStored ? { ...resultOf(ended, false), resumable: true } : resultOf(ended, false);
+  const result = resultOf(ended, false, { resumable: persistence.checkpointStored, state: value });
   announceEnd(run, result, undefined);
-  return { ...result, state: value };
+  return result;
 }
 
 /**
@@ -148,9 +148,9 @@ export async function endAttempt(run: AgentRun, next: Extract<NextStep, { type: 
   run.abort.dispose();
   const ended: AgentState = { ...state, status: "finished", stopReason: "error", error: next.error.toJSON(), text: state.text ?? finalText(state) };
   const persisted = written && persistence.ok;
-  const result: RunResult = { ...resultOf(ended, persisted), ...(persisted ? { resumable: true as const } : {}) };
+  const result = resultOf(ended, persisted, { resumable: persisted, state: value });
   announceEnd(run, result, undefined);
-  return { ...result, state: value };
+  return result;
 }
 
 /**

@@ -16,6 +16,7 @@ import { prepareToolCall } from "../tools/prepare-tool-calls.js";
 import { recordCallUsage } from "../usage/record-call-usage.js";
 import { CONTINUE_TO } from "./continue-to.js";
 import { announce } from "./tool-batch.js";
+import { announceWaiting } from "../tools/announce-waiting.js";
 
 /**
  * Runs a config's `beforeToolCalls` on a new batch and applies its decisions (run,
@@ -70,17 +71,7 @@ function applyDecisions(run: AgentRun, batch: ToolBatchState, overrides: ToolCal
   }
   announce(run, batch);
   // The calls held for approval, once every call is announced.
-  for (const entry of batch.calls) {
-    if (entry.status !== "awaiting") continue;
-    const payload = entry.waitingFor?.payload;
-    run.emitToolEvent({
-      type: "tool-interrupted",
-      toolCallId: entry.call.toolCallId,
-      toolName: entry.call.toolName,
-      kind: "approval",
-      ...(payload === undefined ? {} : { payload }),
-    });
-  }
+  for (const entry of batch.calls) if (entry.status === "awaiting") announceWaiting(run, entry.call, "approval", entry.waitingFor?.payload);
   return undefined;
 }
 

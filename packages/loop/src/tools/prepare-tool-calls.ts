@@ -1,5 +1,6 @@
 import { InvalidToolArgumentsError, ToolNotFoundError, errorMessage, type Tool, type ToolCallPart, type ToolRegistry } from "@baton/core";
 import type { PreparedToolCall } from "./prepared-tool-call.js";
+import type { Mutable } from "../state/mutable.js";
 
 /** Parses argument text the default way: empty text is `{}`, anything else must be JSON. */
 export function parseToolArguments(raw: string): unknown {
@@ -8,7 +9,7 @@ export function parseToolArguments(raw: string): unknown {
 
 /** The tool-call part of a streamed call: parsed arguments, or the raw text kept when it is not JSON. */
 export function toolCallPart(id: string, name: string, rawArguments: string, providerId: string | undefined): ToolCallPart {
-  let part: { -readonly [K in keyof ToolCallPart]: ToolCallPart[K] };
+  let part: Mutable<ToolCallPart>;
   try {
     part = { type: "tool-call", toolCallId: id, toolName: name, arguments: parseToolArguments(rawArguments) };
   } catch {

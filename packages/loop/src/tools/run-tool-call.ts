@@ -13,6 +13,7 @@ import {
 } from "@baton/core";
 import { ToolCallState } from "./tool-call-state.js";
 import { toolExecutionContext } from "./tool-call-context.js";
+import { announceWaiting } from "./announce-waiting.js";
 import { withOptionalParts } from "../optional/load-optional-parts.js";
 import { isPlainJson } from "./plain-json.js";
 import type { PreparedToolCall } from "./prepared-tool-call.js";
@@ -183,9 +184,6 @@ function ended(state: ToolCallState, result: ToolRunResult): ToolRunResult {
 
 /** The end of a call that paused (a question nobody answered yet, a nested run that paused). */
 function paused(state: ToolCallState): ToolRunResult {
-  const { env, toolCallId, toolName, entry, started } = state;
-  const kind = state.paused!;
-  const payload = entry.waitingFor?.payload;
-  env.emitToolEvent({ type: "tool-interrupted", toolCallId, toolName, kind, ...(payload === undefined ? {} : { payload }) });
-  return { status: "interrupted", durationMs: performance.now() - started };
+  announceWaiting(state.env, state, state.paused!, state.entry.waitingFor?.payload);
+  return { status: "interrupted", durationMs: performance.now() - state.started };
 }
