@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Type-checks the project in the folder it is started from (its tsconfig.json, tests
 // included) with TypeScript 7, the native compiler (the root devDependency
-// `typescript-native`), about ten times faster than TypeScript 5.9. The builds
-// (declarations), TypeDoc and the release test's compile checks keep TypeScript 5.9, whose
-// JavaScript API they use: every package is so checked by both majors.
+// `typescript-native`), about ten times faster than TypeScript 5.9. The builds write the
+// declarations with it too (scripts/build-package.mjs); TypeDoc and the release test's
+// compile checks keep TypeScript 5.9, whose JavaScript API TypeDoc uses: what a user
+// compiles against the published declarations is so checked by both majors.
 //
 //   node ../../scripts/typecheck.mjs            # what each workspace's `typecheck` script runs
 import { spawnSync } from "node:child_process";
