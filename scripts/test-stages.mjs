@@ -6,11 +6,17 @@
 // 2. two chains at once:
 //    - the release test (`@baton/release-tests`: it publishes every package, then
 //      installs fresh projects, the longest single task of the suite), started at once;
-//    - beside it, the typecheck and tests of every other project, then, once they have
-//      passed, the chaos suite (`@baton/chaos-tests`). The chaos suite's faults are timed
-//      and some of the other suites are timing-sensitive too (the browser and fault
-//      tests), so the two do not overlap; the release test, whose waits are long, runs
-//      beside both. The chaos suite mostly waits (about a third of one core).
+//    - beside it, the typecheck and tests of every other project in two steps:
+//      a. the suites that time real faults, browsers or processes (the browser and fault
+//         tests, the CLI's and MCP's processes, the queue, the API reference, any suite
+//         not named in BESIDE_CHAOS);
+//      b. once those have passed, the chaos suite (`@baton/chaos-tests`), beside the
+//         suites of BESIDE_CHAOS, whose tests only compute (no timed fault, browser or
+//         child process of their own), one task fewer at a time so that the machine is
+//         no busier than in step a. The chaos suite's faults are timed, and so are the
+//         suites of step a: the two do not overlap. The chaos suite mostly waits (about a
+//         third of one core), so beside step b it costs the chain little of its 80 s.
+//      The release test, whose waits are long, runs beside both steps.
 //
 // The runs after the build use `--only`: the builds their tasks depend on are done
 // (stage 1), and turbo would otherwise replay each one from its cache, writing every
@@ -26,7 +32,7 @@
 // BATON_TEST_CONCURRENCY to change it on a larger machine.
 //
 // Both chains of stage 2 go to their end (every failure is printed; the chaos suite is
-// skipped when the suites before it failed), and the run fails when either does; a
+// skipped when the suites of step a failed), and the run fails when either does; a
 // failed run ends by listing the failed tests and their errors. Exits
 // with the build's code when it failed, else the first failing run's.
 import { spawn } from "node:child_process";
@@ -66,23 +72,50 @@ function printSummary() {
 /** How many typecheck and test tasks of the other suites run at once. */
 const OTHERS_AT_ONCE = Number(process.env.BATON_TEST_CONCURRENCY) || 4;
 
-/** Typechecks and tests the projects `filters` select (the builds are done); resolves with turbo's exit code. */
-function checkProjects(...filters) {
-  return turbo(["run", "typecheck", "test", "--only", "--continue", `--concurrency=${OTHERS_AT_ONCE}`, ...filters.map((filter) => `--filter=${filter}`)]);
+/**
+ * The suites that run beside the chaos suite (step b): their tests compute and assert,
+ * with no timed fault, browser or child process of their own. A suite not named here
+ * runs before the chaos suite (step a).
+ */
+const BESIDE_CHAOS = [
+  "@baton/agents",
+  "@baton/anthropic",
+  "@baton/core",
+  "@baton/google",
+  "@baton/openai",
+  "@baton/otel",
+  "@baton/sdk",
+  "@baton/size-tests",
+  "@baton/storage-memory",
+  "@baton/storage-sqlite",
+  "@baton/tokens",
+  "@baton/tools",
+  "baton-lint",
+  "research-assistant",
+];
+
+/** Typechecks and tests the projects `filters` select, `atOnce` tasks at a time (the builds are done); resolves with turbo's exit code. */
+function checkProjects(atOnce, ...filters) {
+  return turbo(["run", "typecheck", "test", "--only", "--continue", `--concurrency=${atOnce}`, ...filters.map((filter) => `--filter=${filter}`)]);
 }
 
-/** The other suites, then (when they passed) the chaos suite; resolves with the first failing run's code, or 0. */
+/**
+ * The other suites: those that time faults, browsers or processes (step a), then the
+ * suites of BESIDE_CHAOS beside the chaos suite (step b; the chaos suite only when step
+ * a passed). Resolves with the first failing run's code, or 0.
+ */
 async function othersThenChaos() {
-  const others = await checkProjects(`!${RELEASE}`, `!${CHAOS}`);
-  if (others !== 0) {
-    console.error("test-stages: the chaos suite is skipped, as the suites before it failed.");
-    return others;
-  }
-  return checkProjects(CHAOS);
+  const timed = await checkProjects(OTHERS_AT_ONCE, `!${RELEASE}`, `!${CHAOS}`, ...BESIDE_CHAOS.map((name) => `!${name}`));
+  if (timed !== 0) console.error("test-stages: the chaos suite is skipped, as the suites before it failed.");
+  const [computing, chaos] = await Promise.all([
+    checkProjects(Math.max(1, OTHERS_AT_ONCE - 1), ...BESIDE_CHAOS),
+    timed === 0 ? checkProjects(2, CHAOS) : Promise.resolve(0),
+  ]);
+  return timed || computing || chaos;
 }
 
 const build = await turbo(["run", "build"]);
 if (build !== 0) process.exit(build);
-const [release, rest] = await Promise.all([checkProjects(RELEASE), othersThenChaos()]);
+const [release, rest] = await Promise.all([checkProjects(2, RELEASE), othersThenChaos()]);
 if (release || rest) await printSummary();
 process.exit(release || rest);
