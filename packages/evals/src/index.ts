@@ -1,13 +1,15 @@
 /**
  * `@baton/evals`: a run becomes a test. Record a live run (model requests and streamed
  * responses, tool calls and results, events) and replay it deterministically, with the
- * first request that diverges from the recorded one reported.
+ * first request that diverges from the recorded one reported; score runs with built-in
+ * scorers (answers, tool calls, budgets) or your own.
  */
 export { EVALS_ERROR_CODES, type EvalsErrorCode } from "./errors/evals-error-codes.js";
 export { RecordingFormatError, ReplayDivergenceError, ReplayExhaustedError } from "./errors/replay-errors.js";
 export { createRecorder, type Recorder, type RecorderOptions } from "./recording/recorder.js";
 export { readRecording } from "./recording/read-recording.js";
 export { redactSecrets } from "./recording/redact-secrets.js";
+export { writeRecording } from "./recording/write-recording.js";
 export {
   RECORDING_FORMAT,
   RECORDING_VERSION,
@@ -20,3 +22,8 @@ export {
 export { replayModel, type ReplayModelOptions, type ReplayProvider, type RequestDivergence } from "./replay/replay-model.js";
 export { replayTools, type ReplayToolsOptions } from "./replay/replay-tools.js";
 export { describeDifference, firstDifference, type ValueDifference } from "./replay/request-difference.js";
+export { answerContains, answerMatches, exactAnswer, type AnswerMatchOptions } from "./scorers/answer-scorers.js";
+export { withinBudget, type RunBudget } from "./scorers/budget-scorer.js";
+export { scoreRun, scorer, type Score, type ScoredRun, type Scorer, type ScorerOptions, type ScorerVerdict } from "./scorers/scorer.js";
+export { noToolErrors, toolCalled, toolSequence, type ToolSequenceOptions } from "./scorers/tool-scorers.js";
+export { matchesValue } from "./scorers/value-matcher.js";

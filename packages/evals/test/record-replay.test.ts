@@ -2,7 +2,16 @@ import type { StreamEvent, Tool } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { describe, expect, it } from "vitest";
-import { createRecorder, readRecording, type Recording, ReplayDivergenceError, ReplayExhaustedError, replayModel, replayTools } from "../src/index.js";
+import {
+  createRecorder,
+  readRecording,
+  type Recording,
+  ReplayDivergenceError,
+  ReplayExhaustedError,
+  replayModel,
+  replayTools,
+  writeRecording,
+} from "../src/index.js";
 
 /** A weather tool whose answers say how many times it ran. */
 function weatherTool(): Tool & { runs: number } {
@@ -46,7 +55,7 @@ async function recordedRun(): Promise<{ recording: Recording; text: string; even
     },
   });
   // Through JSON, as a recording is kept.
-  return { recording: readRecording(JSON.stringify(recorder.recording())), text: result.text, events };
+  return { recording: readRecording(writeRecording(recorder.recording())), text: result.text, events };
 }
 
 describe("createRecorder", () => {
@@ -271,6 +280,25 @@ describe("replayModel and replayTools", () => {
     expect(new ReplayDivergenceError(0, "at x")).toMatchObject({ code: "REPLAY_DIVERGED", callIndex: 0 });
   });
 
+  it("stop a replayed run when its signal aborts, as a live run stops", async () => {
+    const { recording } = await recordedRun();
+    const controller = new AbortController();
+    const model = replayModel(recording);
+    const result = await run({
+      provider: model,
+      model: "test-model",
+      instructions: "You are concise.",
+      input: "Weather in Paris and Oslo?",
+      tools: replayTools(recording, [weatherTool()]),
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === "tool-done") controller.abort();
+      },
+    });
+    expect(result.stopReason).toBe("aborted");
+    expect(model.calls).toBe(1);
+  });
+
   it("replay a recorded model error as the same kind of error, after the parts before it", async () => {
     const recorder = createRecorder();
     const failing = {
@@ -287,17 +315,50 @@ describe("replayModel and replayTools", () => {
   });
 });
 
-describe("readRecording", () => {
+describe("writeRecording and readRecording", () => {
+  it("write each call's messages as those kept from the call before and those added, and read them back whole", async () => {
+    const { recording } = await recordedRun();
+    const written = JSON.parse(writeRecording(recording)) as { modelCalls: { request: Record<string, unknown> }[] };
+    expect(written.modelCalls.map(({ request }) => [request.messagesKept, (request.messagesAdded as unknown[]).length, "messages" in request])).toEqual([
+      [0, 2, false],
+      [2, 2, false],
+    ]);
+    expect(Object.keys(written.modelCalls[0]!.request).slice(0, 4)).toEqual(["model", "messagesKept", "messagesAdded", "tools"]);
+    const read = readRecording(writeRecording(recording));
+    expect(read).toEqual(recording);
+    // The kept messages are the same objects again, and the whole-request form (JSON.stringify) reads the same.
+    expect(read.modelCalls[1]!.request.messages[0]).toBe(read.modelCalls[0]!.request.messages[0]);
+    expect(readRecording(JSON.stringify(recording))).toEqual(recording);
+    // A secret-redacted recording keeps its messages shared: it is written as compactly.
+    const recorder = createRecorder({ secrets: ["never-shown"] });
+    await run({
+      provider: recorder.provider(scriptedModel([{ toolCalls: [{ id: "a", name: "weather", arguments: { city: "never-shown" } }] }, "done"])),
+      model: "m",
+      input: "go",
+      tools: recorder.tools([weatherTool()]),
+    });
+    const redacted = JSON.parse(writeRecording(recorder.recording())) as { modelCalls: { request: { messagesKept: number } }[] };
+    expect(redacted.modelCalls.map(({ request }) => request.messagesKept)).toEqual([0, 1]);
+  });
+
+  it("refuse messagesKept beyond the call before", async () => {
+    const { recording } = await recordedRun();
+    const written = JSON.parse(writeRecording(recording)) as { modelCalls: { request: { messagesKept: number } }[] };
+    written.modelCalls[1]!.request.messagesKept = 3;
+    expect(() => readRecording(written)).toThrow(
+      "The recording's model call 2 needs its messages: a list, or messagesKept (at most the 2 of the call before) and a list of messagesAdded.",
+    );
+  });
+
   it("reads a recording's JSON and refuses what is not one, or one of another version, with RECORDING_INVALID", async () => {
     const { recording } = await recordedRun();
-    expect(readRecording(JSON.stringify(recording))).toEqual(recording);
     const refusals = [
       "not json",
       JSON.stringify([]),
       JSON.stringify({ ...recording, format: "other" }),
       JSON.stringify({ ...recording, version: 2 }),
       JSON.stringify({ ...recording, toolCalls: {} }),
-      JSON.stringify({ ...recording, modelCalls: [{ parts: [] }] }),
+      JSON.stringify({ ...recording, modelCalls: [{ parts: [], request: { messages: [] } }] }),
       JSON.stringify({ ...recording, toolCalls: [{ toolName: "x" }] }),
     ].map((text) => {
       try {

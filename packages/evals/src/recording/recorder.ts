@@ -46,19 +46,32 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const toolCalls: Mutable<RecordedToolCall>[] = [];
   const events: StreamEvent[] = [];
 
-  async function* recordCall(inner: ModelProvider, request: ModelRequest): AsyncGenerator<ModelStreamPart> {
+  /** The call's parts, recorded as the run reads them: the inner iterator's results passed on as they are (no generator in between). */
+  function recordCall(inner: ModelProvider, request: ModelRequest): AsyncIterable<ModelStreamPart> {
     const parts: ModelStreamPart[] = [];
     const call: Mutable<RecordedModelCall> = { request: recordedRequestOf(request), parts };
     modelCalls.push(call);
-    try {
-      for await (const part of inner.stream(request)) {
-        parts.push(part);
-        yield part;
-      }
-    } catch (error) {
+    const failed = (error: unknown): never => {
       call.error = recordedErrorOf(error, ERROR_CODES.PROVIDER_ERROR);
       throw error;
-    }
+    };
+    return {
+      [Symbol.asyncIterator]() {
+        let iterator: AsyncIterator<ModelStreamPart>;
+        try {
+          iterator = inner.stream(request)[Symbol.asyncIterator]();
+        } catch (error) {
+          return failed(error);
+        }
+        const kept = (step: IteratorResult<ModelStreamPart>) => {
+          if (!step.done) parts.push(step.value);
+          return step;
+        };
+        const recording: AsyncIterator<ModelStreamPart> = { next: () => iterator.next().then(kept, failed) };
+        if (iterator.return) recording.return = (value) => iterator.return!(value);
+        return recording;
+      },
+    };
   }
 
   function recordTool(tool: Tool): Tool {

@@ -1,8 +1,8 @@
-import type { ModelProvider, ModelRequest, ModelStreamPart } from "@baton/core";
+import type { Message, ModelProvider, ModelRequest, ModelStreamPart } from "@baton/core";
 import { ReplayDivergenceError, ReplayExhaustedError } from "../errors/replay-errors.js";
 import { errorFromRecorded } from "../recording/recorded-error.js";
 import { recordedRequestOf } from "../recording/recorded-request.js";
-import type { Recording } from "../recording/recording.js";
+import type { RecordedRequest, Recording } from "../recording/recording.js";
 import { describeDifference, firstDifference, type ValueDifference } from "./request-difference.js";
 
 /** A model call whose request differs from the recorded one. */
@@ -50,6 +50,8 @@ export interface ReplayProvider extends ModelProvider {
 export function replayModel(recording: Recording, options: ReplayModelOptions = {}): ReplayProvider {
   const divergences: RequestDivergence[] = [];
   let calls = 0;
+  /** The previous call's recorded and replayed messages, and how many of them (from the first) were found equal. */
+  let previous: { recorded: readonly Message[]; replayed: readonly Message[]; equal: number } = { recorded: [], replayed: [], equal: 0 };
 
   async function* play(request: ModelRequest, callIndex: number): AsyncGenerator<ModelStreamPart> {
     const recorded = recording.modelCalls[callIndex];
@@ -59,7 +61,9 @@ export function replayModel(recording: Recording, options: ReplayModelOptions = 
         recordedCalls: recording.modelCalls.length,
       });
     }
-    const difference = firstDifference(recorded.request, recordedRequestOf(request));
+    const replayed = recordedRequestOf(request);
+    const { difference, equalMessages } = requestDifference(recorded.request, replayed, previous);
+    previous = { recorded: recorded.request.messages, replayed: replayed.messages, equal: equalMessages };
     if (difference) {
       const description = describeDifference(difference);
       divergences.push({ ...difference, callIndex, description });
@@ -85,4 +89,44 @@ export function replayModel(recording: Recording, options: ReplayModelOptions = 
       return calls;
     },
   };
+}
+
+/**
+ * The first difference between a recorded and a replayed request, in the order model,
+ * messages, then the other fields; and how many messages, from the first, are equal.
+ * Messages that both requests share (as the same objects) with the previous call's,
+ * within what was found equal there, are not compared again: a run's requests grow by
+ * a few messages a turn, and comparing each whole history would make a replay
+ * quadratic in its length.
+ */
+function requestDifference(
+  recorded: RecordedRequest,
+  replayed: RecordedRequest,
+  previous: { recorded: readonly Message[]; replayed: readonly Message[]; equal: number },
+): { difference: ValueDifference | undefined; equalMessages: number } {
+  const recordedMessages = recorded.messages;
+  const replayedMessages = replayed.messages;
+  const shared = Math.min(recordedMessages.length, replayedMessages.length);
+  let index = 0;
+  while (
+    index < shared &&
+    index < previous.equal &&
+    recordedMessages[index] === previous.recorded[index] &&
+    replayedMessages[index] === previous.replayed[index]
+  ) {
+    index++;
+  }
+  const model = firstDifference(recorded.model, replayed.model, "model");
+  let difference: ValueDifference | undefined;
+  for (; index < shared && difference === undefined; index++)
+    difference = firstDifference(recordedMessages[index], replayedMessages[index], `messages[${index}]`);
+  if (difference !== undefined) return { difference: model ?? difference, equalMessages: index - 1 };
+  if (recordedMessages.length !== replayedMessages.length) {
+    difference = { path: `messages[${shared}]`, recorded: recordedMessages[shared], replayed: replayedMessages[shared] };
+  } else {
+    const { model: _recordedModel, messages: _recordedMessages, ...recordedSettings } = recorded;
+    const { model: _replayedModel, messages: _replayedMessages, ...replayedSettings } = replayed;
+    difference = firstDifference(recordedSettings, replayedSettings);
+  }
+  return { difference: model ?? difference, equalMessages: shared };
 }
