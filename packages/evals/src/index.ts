@@ -27,3 +27,19 @@ export { withinBudget, type RunBudget } from "./scorers/budget-scorer.js";
 export { scoreRun, scorer, type Score, type ScoredRun, type Scorer, type ScorerOptions, type ScorerVerdict } from "./scorers/scorer.js";
 export { noToolErrors, toolCalled, toolSequence, type ToolSequenceOptions } from "./scorers/tool-scorers.js";
 export { matchesValue } from "./scorers/value-matcher.js";
+export type { CaseExpectations, EvalCase } from "./dataset/eval-case.js";
+export { expectationScorers } from "./dataset/expectation-scorers.js";
+export { loadDataset } from "./dataset/load-dataset.js";
+export type { EvalAttempt, EvalCaseResult, EvalResult } from "./run/eval-result.js";
+export { passAtK } from "./run/pass-at-k.js";
+export { progressPrinter, type ProgressOutput } from "./run/progress-printer.js";
+export {
+  type CachedResponse,
+  type CacheCounts,
+  cachedProvider,
+  fileResponseCache,
+  memoryResponseCache,
+  type ResponseCache,
+  responseCacheKey,
+} from "./run/response-cache.js";
+export { type EvalProgress, type EvalRunContext, runEval, type RunEvalOptions, writeEvalResult } from "./run/run-eval.js";
