@@ -43,3 +43,7 @@ export {
   responseCacheKey,
 } from "./run/response-cache.js";
 export { type EvalProgress, type EvalRunContext, runEval, type RunEvalOptions, writeEvalResult } from "./run/run-eval.js";
+export { type CaseComparison, type CompareOptions, compareEvals, type EvalComparison, formatComparison } from "./report/compare-evals.js";
+export { formatEvalTable } from "./report/eval-table.js";
+export { toJUnitXml } from "./report/junit-xml.js";
+export { readEvalResult } from "./report/read-eval-result.js";
