@@ -10,7 +10,7 @@ export function toJUnitXml(result: EvalResult): string {
   const failures = result.cases.filter((each) => each.passRate < 1).length;
   const cases = result.cases.map((each) => {
     const seconds = each.attempts.reduce((total, attempt) => total + attempt.durationMs, 0) / 1000;
-    const open = `    <testcase classname="${escape(name)}" name="${escape(each.id)}" time="${seconds.toFixed(3)}"`;
+    const open = `    <testcase classname="${xmlText(name)}" name="${xmlText(each.id)}" time="${seconds.toFixed(3)}"`;
     if (each.passRate === 1) return `${open}/>`;
     const details = each.attempts
       .filter((attempt) => !attempt.passed)
@@ -25,12 +25,12 @@ export function toJUnitXml(result: EvalResult): string {
       })
       .join("\n");
     const message = `${Math.round(each.passRate * 100)}% of ${each.attempts.length} attempt(s) passed`;
-    return `${open}>\n      <failure message="${escape(message)}">${escape(details)}</failure>\n    </testcase>`;
+    return `${open}>\n      <failure message="${xmlText(message)}">${xmlText(details)}</failure>\n    </testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escape(name)}" tests="${result.cases.length}" failures="${failures}" time="${(result.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${escape(name)}" tests="${result.cases.length}" failures="${failures}" errors="0" skipped="0" time="${(result.durationMs / 1000).toFixed(3)}" timestamp="${result.startedAt}">`,
+    `<testsuites name="${xmlText(name)}" tests="${result.cases.length}" failures="${failures}" time="${(result.durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="${xmlText(name)}" tests="${result.cases.length}" failures="${failures}" errors="0" skipped="0" time="${(result.durationMs / 1000).toFixed(3)}" timestamp="${result.startedAt}">`,
     ...cases,
     "  </testsuite>",
     "</testsuites>",
@@ -39,7 +39,7 @@ export function toJUnitXml(result: EvalResult): string {
 }
 
 /** Text safe in XML attributes and content; characters XML 1.0 forbids are dropped. */
-function escape(text: string): string {
+function xmlText(text: string): string {
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
     .replace(/&/g, "&amp;")
