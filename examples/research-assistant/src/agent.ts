@@ -35,6 +35,8 @@ export interface ResearchAssistantOptions {
   readonly mcpServers?: readonly McpServerConnection[];
   /** The model to run on instead of the one `chooseModel` picks from `env` (a test's scripted model). */
   readonly model?: ChosenModel;
+  /** Instructions instead of {@link INSTRUCTIONS} (an eval trying a change of them). */
+  readonly instructions?: string;
 }
 
 /** The agent, what it runs on, and the scripted model when that plays the model's part (inspect `scripted.requests` in tests). */
@@ -58,7 +60,7 @@ export function createResearchAssistant(options: ResearchAssistantOptions = {}):
     name: "research-assistant",
     provider: chosen.provider,
     model: chosen.model,
-    instructions: INSTRUCTIONS,
+    instructions: options.instructions ?? INSTRUCTIONS,
     tools: researchTools(options.notesDir ?? DEFAULT_NOTES_DIR),
     maxIterations: 6,
     toolCallLimit: 10,
