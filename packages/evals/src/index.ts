@@ -47,3 +47,4 @@ export { type CaseComparison, type CompareOptions, compareEvals, type EvalCompar
 export { formatEvalTable } from "./report/eval-table.js";
 export { toJUnitXml } from "./report/junit-xml.js";
 export { readEvalResult } from "./report/read-eval-result.js";
+export { type JudgeOptions, type JudgeScorer, type JudgeUsage, JUDGE_INSTRUCTIONS, llmJudge } from "./scorers/llm-judge.js";

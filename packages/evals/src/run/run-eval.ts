@@ -100,7 +100,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalResult> {
       return { repeat, passed: false, scores: [], durationMs, text: "", iterations: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, error: message };
     }
     const durationMs = performance.now() - begin;
-    const scored = await scoreRun({ result, durationMs }, scorers);
+    const scored = await scoreRun({ result, durationMs, input: evalCase.input }, scorers);
     const totals = result.usage.total;
     return {
       repeat,

@@ -3,6 +3,8 @@ import type { RunResult } from "@baton/core";
 /** What a scorer judges: a run's result, and how long the run took. */
 export interface ScoredRun {
   readonly result: RunResult;
+  /** The input the run answered (the judge shows it with the answer). */
+  readonly input?: string;
   /** Wall-clock time of the run in milliseconds, when measured (the latency budget needs it). */
   readonly durationMs?: number;
 }
