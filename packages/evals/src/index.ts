@@ -48,3 +48,4 @@ export { formatEvalTable } from "./report/eval-table.js";
 export { toJUnitXml } from "./report/junit-xml.js";
 export { readEvalResult } from "./report/read-eval-result.js";
 export { type JudgeOptions, type JudgeScorer, type JudgeUsage, JUDGE_INSTRUCTIONS, llmJudge } from "./scorers/llm-judge.js";
+export { type OutputSchema, type StandardResult, type StandardSchemaLike, structuredOutput } from "./scorers/structured-output.js";
