@@ -11,6 +11,7 @@
 import { createRecorder, readRecording, replayModel, replayTools, writeRecording } from "@baton/evals";
 import { run } from "@baton/loop";
 import { scriptedModel } from "@baton/testing";
+import { median } from "./instant-agent.mjs";
 
 const TURNS = Number(process.argv[2] ?? 50);
 const SAMPLES = 60;
@@ -48,8 +49,6 @@ async function recordedRun() {
   await run({ ...options, provider: recorder.provider(scriptedModel(turns())), tools: recorder.tools([lookup]), onEvent: recorder.onEvent });
   return recorder;
 }
-
-const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function timed(fn) {
   globalThis.gc?.();

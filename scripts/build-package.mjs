@@ -30,9 +30,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { createRequire, isBuiltin } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { isBuiltin } from "node:module";
+import { join, relative } from "node:path";
 import { build } from "esbuild";
+import { TYPESCRIPT_NATIVE_TSC } from "./typescript-native.mjs";
 
 const packageDir = process.cwd();
 const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
@@ -98,10 +99,12 @@ function entryFor(source, target) {
   return { in: source, out: target.slice("dist/".length, -".js".length) };
 }
 
-/** Writes the package's declarations with TypeScript 7 (its `bin`, beside its package.json: its `exports` map does not list the bin). */
+/** Writes the package's declarations with TypeScript 7. */
 function emitDeclarations() {
-  const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript-native/package.json")), "bin", "tsc");
-  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--emitDeclarationOnly"], { cwd: packageDir, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [TYPESCRIPT_NATIVE_TSC, "-p", "tsconfig.build.json", "--emitDeclarationOnly"], {
+    cwd: packageDir,
+    stdio: "inherit",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

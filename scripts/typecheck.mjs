@@ -8,10 +8,7 @@
 //
 //   node ../../scripts/typecheck.mjs            # what each workspace's `typecheck` script runs
 import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { TYPESCRIPT_NATIVE_TSC } from "./typescript-native.mjs";
 
-// Its `bin`, beside its package.json (its `exports` map does not list the bin).
-const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript-native/package.json")), "bin", "tsc");
-const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json", "--noEmit", ...process.argv.slice(2)], { stdio: "inherit" });
+const result = spawnSync(process.execPath, [TYPESCRIPT_NATIVE_TSC, "-p", "tsconfig.json", "--noEmit", ...process.argv.slice(2)], { stdio: "inherit" });
 process.exit(result.status ?? 1);

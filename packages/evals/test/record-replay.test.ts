@@ -1,4 +1,4 @@
-import type { StreamEvent, Tool } from "@baton/core";
+import type { ModelProvider, StreamEvent, Tool } from "@baton/core";
 import { run } from "@baton/loop";
 import { fakeTool, scriptedModel } from "@baton/testing";
 import { describe, expect, it } from "vitest";
@@ -26,6 +26,17 @@ function weatherTool(): Tool & { runs: number } {
     },
   };
   return tool;
+}
+
+/** A provider that streams "Hal", then fails as a dropped connection would. */
+function flakyProvider(): ModelProvider {
+  return {
+    id: "flaky",
+    async *stream() {
+      yield { type: "text-delta", text: "Hal" };
+      throw Object.assign(new Error("connection reset"), { name: "FetchError" });
+    },
+  };
 }
 
 /** A live run on a scripted model, recorded: two model calls, two weather calls in one batch. */
@@ -146,13 +157,7 @@ describe("createRecorder", () => {
 
   it("records a model call that failed with the parts before its error", async () => {
     const recorder = createRecorder();
-    const failing = {
-      id: "flaky",
-      async *stream() {
-        yield { type: "text-delta" as const, text: "Hal" };
-        throw Object.assign(new Error("connection reset"), { name: "FetchError" });
-      },
-    };
+    const failing = flakyProvider();
     const result = await run({ provider: recorder.provider(failing), model: "m", input: "hi" });
     expect(result.stopReason).toBe("error");
     const [call] = recorder.recording().modelCalls;
@@ -301,13 +306,7 @@ describe("replayModel and replayTools", () => {
 
   it("replay a recorded model error as the same kind of error, after the parts before it", async () => {
     const recorder = createRecorder();
-    const failing = {
-      id: "flaky",
-      async *stream() {
-        yield { type: "text-delta" as const, text: "Hal" };
-        throw Object.assign(new Error("connection reset"), { name: "FetchError" });
-      },
-    };
+    const failing = flakyProvider();
     await run({ provider: recorder.provider(failing), model: "m", input: "hi" });
     const replayed = await run({ provider: replayModel(recorder.recording()), model: "m", input: "hi" });
     expect(replayed.stopReason).toBe("error");

@@ -1,4 +1,14 @@
-import { ERROR_CODES, type ModelProvider, type ModelRequest, type ModelStreamPart, type StreamEvent, type Tool, type ToolExecutionContext } from "@baton/core";
+import {
+  ERROR_CODES,
+  isPromiseLike,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamPart,
+  type StreamEvent,
+  type Tool,
+  type ToolExecutionContext,
+} from "@baton/core";
+import { providerWithStream } from "./provider-with-stream.js";
 import { recordedErrorOf } from "./recorded-error.js";
 import { recordedRequestOf } from "./recorded-request.js";
 import { redactSecrets } from "./redact-secrets.js";
@@ -108,11 +118,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   }
 
   return {
-    provider(inner) {
-      const recording: ModelProvider = { id: inner.id, stream: (request) => recordCall(inner, request) };
-      if (inner.getModelInfo) return { ...recording, getModelInfo: (modelId) => inner.getModelInfo?.(modelId) };
-      return recording;
-    },
+    provider: (inner) => providerWithStream(inner, (request) => recordCall(inner, request)),
     tools: (tools) => tools.map(recordTool),
     onEvent: (event) => {
       events.push(event);
@@ -165,8 +171,4 @@ async function* recordStreamed(
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return value !== null && typeof value === "object" && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function";
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as PromiseLike<unknown>).then === "function";
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode, Message, ModelStreamPart, StreamEvent, ToolChoice, ToolDefinition } from "@baton/core";
+import type { ErrorCode, ModelRequest, ModelStreamPart, StreamEvent } from "@baton/core";
 
 /** The `format` field of every recording. */
 export const RECORDING_FORMAT = "baton-recording";
@@ -11,15 +11,7 @@ export const RECORDING_VERSION = 1;
  * does not travel (its abort signal, its retry listener). Compared field by field on
  * replay.
  */
-export interface RecordedRequest {
-  readonly model: string;
-  readonly messages: readonly Message[];
-  readonly tools?: readonly ToolDefinition[];
-  readonly toolChoice?: ToolChoice;
-  readonly parallelToolCalls?: boolean;
-  readonly maxOutputTokens?: number;
-  readonly temperature?: number;
-}
+export type RecordedRequest = Omit<ModelRequest, "signal" | "onRetry">;
 
 /** An error as recorded: enough to throw the same kind of error again on replay. */
 export interface RecordedError {

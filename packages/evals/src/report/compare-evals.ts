@@ -1,3 +1,4 @@
+import { percent } from "./percent.js";
 import type { EvalCaseResult, EvalResult } from "../run/eval-result.js";
 
 /** How one case changed from the base eval to the candidate. */
@@ -91,10 +92,6 @@ function meanOf(result: EvalCaseResult, value: (attempt: EvalCaseResult["attempt
   const values = result.attempts.map(value);
   if (values.length === 0 || values.some((item) => item === undefined)) return undefined;
   return (values as number[]).reduce((total, item) => total + item, 0) / values.length;
-}
-
-function percent(value: number | undefined): string {
-  return value === undefined ? "—" : `${Math.round(value * 100)}%`;
 }
 
 function fixed(value: number | undefined): string {

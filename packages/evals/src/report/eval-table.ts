@@ -1,3 +1,4 @@
+import { percent } from "./percent.js";
 import type { EvalResult } from "../run/eval-result.js";
 
 /**
@@ -38,8 +39,4 @@ export function formatEvalTable(result: EvalResult): string {
     "",
     `${summary.passedCases}/${summary.cases} cases passed · pass rate ${percent(summary.passRate)} · mean score ${summary.meanScore.toFixed(2)} · ${summary.inputTokens + summary.outputTokens} tokens · ${cost} · ${summary.cachedModelCalls} model calls from the cache, ${summary.providerModelCalls} to the provider`,
   ].join("\n");
-}
-
-function percent(value: number): string {
-  return `${Math.round(value * 100)}%`;
 }

@@ -1,4 +1,6 @@
 import type { EvalResult } from "../run/eval-result.js";
+import { failedAttemptLines } from "./failed-attempts.js";
+import { percent } from "./percent.js";
 
 /**
  * An eval's result as JUnit XML for CI: one test suite, one test case per eval case
@@ -12,19 +14,8 @@ export function toJUnitXml(result: EvalResult): string {
     const seconds = each.attempts.reduce((total, attempt) => total + attempt.durationMs, 0) / 1000;
     const open = `    <testcase classname="${xmlText(name)}" name="${xmlText(each.id)}" time="${seconds.toFixed(3)}"`;
     if (each.passRate === 1) return `${open}/>`;
-    const details = each.attempts
-      .filter((attempt) => !attempt.passed)
-      .map((attempt) => {
-        const why =
-          attempt.error ??
-          attempt.scores
-            .filter((score) => !score.passed)
-            .map((score) => `${score.name}: ${score.reason}`)
-            .join("; ");
-        return `attempt ${attempt.repeat + 1}: ${why}`;
-      })
-      .join("\n");
-    const message = `${Math.round(each.passRate * 100)}% of ${each.attempts.length} attempt(s) passed`;
+    const details = failedAttemptLines(each).join("\n");
+    const message = `${percent(each.passRate)} of ${each.attempts.length} attempt(s) passed`;
     return `${open}>\n      <failure message="${xmlText(message)}">${xmlText(details)}</failure>\n    </testcase>`;
   });
   return [

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ModelProvider, ModelRequest, ModelStreamPart } from "@baton/core";
+import { providerWithStream } from "../recording/provider-with-stream.js";
 import { recordedRequestOf } from "../recording/recorded-request.js";
 
 /** A model response as the cache keeps it: the parts the provider streamed. */
@@ -97,7 +98,5 @@ export function cachedProvider(provider: ModelProvider, cache: ResponseCache, sa
     }
     await cache.set(key, { parts });
   }
-  const cachedOne: ModelProvider = { id: provider.id, stream };
-  if (provider.getModelInfo) return { ...cachedOne, getModelInfo: (modelId) => provider.getModelInfo?.(modelId) };
-  return cachedOne;
+  return providerWithStream(provider, stream);
 }

@@ -1,4 +1,4 @@
-import type { ModelProvider, ModelStreamPart, TokenUsage } from "@baton/core";
+import type { ModelProvider, TokenUsage } from "@baton/core";
 import type { Scorer } from "./scorer.js";
 
 /** Options of {@link llmJudge}. */
@@ -68,7 +68,7 @@ export function llmJudge(options: JudgeOptions): JudgeScorer {
           ],
           temperature: options.temperature ?? 0,
         });
-        for await (const part of stream as AsyncIterable<ModelStreamPart>) {
+        for await (const part of stream) {
           if (part.type === "text-delta") reply += part.text;
           else if (part.type === "usage") used = part.usage;
           else if (part.type === "finish" && part.usage) used = part.usage;

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { failedAttemptLines } from "../report/failed-attempts.js";
+import { percent } from "../report/percent.js";
 import type { EvalResult } from "../run/eval-result.js";
 import { type RunEvalOptions, runEval } from "../run/run-eval.js";
 
@@ -37,20 +39,8 @@ export function describeEval(name: string, options: DescribeEvalOptions): void {
       it(id, () => {
         const caseResult = result?.cases[index];
         if (caseResult === undefined) throw new Error(`The eval did not run case ${id}.`);
-        const failures = caseResult.attempts
-          .filter((attempt) => !attempt.passed)
-          .map((attempt) => {
-            const why =
-              attempt.error ??
-              attempt.scores
-                .filter((score) => !score.passed)
-                .map((score) => `${score.name}: ${score.reason}`)
-                .join("; ");
-            return `attempt ${attempt.repeat + 1}: ${why}`;
-          });
-        expect(caseResult.passRate, `${id} passed ${Math.round(caseResult.passRate * 100)}% of its attempts\n${failures.join("\n")}`).toBeGreaterThanOrEqual(
-          required,
-        );
+        const failures = failedAttemptLines(caseResult);
+        expect(caseResult.passRate, `${id} passed ${percent(caseResult.passRate)} of its attempts\n${failures.join("\n")}`).toBeGreaterThanOrEqual(required);
       });
     });
   });
